@@ -1,0 +1,18 @@
+// Lint: ESLint's recommended rules plus typescript-eslint's, over sources, tests, examples and benches.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "bench/.data/", "bench/.out/", "**/*.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: "readonly", process: "readonly" } },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-this-alias": "off",
+      "no-constant-condition": ["error", { checkLoops: false }],
+    },
+  },
+);
