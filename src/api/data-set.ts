@@ -1,0 +1,422 @@
+/**
+ * DataSet<T>: a node of the logical plan plus the transformations of API.md's "DataSet<T>"
+ * section. Every method validates what it can at definition time and adds a logical node;
+ * nothing runs until an action or `env.execute()`.
+ */
+import { Configuration } from "../common/configuration.js";
+import { Aggregations, JoinHint, JoinType, Order, WriteMode } from "../common/enums.js";
+import { InvalidProgramException } from "../common/errors.js";
+import { validateFieldRef, type FieldRef } from "../common/field-access.js";
+import type { FilterFunction, FlatMapFunction, GroupCombineFunction, GroupReduceFunction, KeySelector, MapFunction, MapPartitionFunction, Partitioner, ReduceFunction, TextFormatter } from "../common/functions.js";
+import type { OutputFormat } from "../common/formats.js";
+import { parseKeyArgs, validateKey, type KeyDefinition } from "../common/keys.js";
+import { fieldShape, isTupleShape, type Shape } from "../common/shape.js";
+import { udfSpec } from "../common/udf.js";
+import { formatRecord } from "../common/printing.js";
+import type { LogicalNode, Ordering, SortPartitionNode } from "../plan/logical.js";
+import type { ExecutionEnvironment } from "./execution-environment.js";
+import { createNode } from "./node-factory.js";
+import { parseForwardedFields } from "./forwarded-fields.js";
+import { aggregationReducer, describeAggregations, type AggregationSpec } from "./builtins/aggregations.js";
+import { selectByReducer } from "./builtins/select-by.js";
+import { firstReducer } from "./builtins/first.js";
+import { UnsortedGrouping } from "./grouping.js";
+import { DataSink } from "./data-sink.js";
+import { PrintingOutputFormat } from "../io/printing-output-format.js";
+import * as fileSinks from "./file-sinks.js";
+import * as binary from "./binary/index.js";
+import * as iteration from "./iteration/index.js";
+
+export type KeyArg<T> = number | string | KeySelector<T, unknown>;
+
+export class DataSet<T> {
+  /** @internal */
+  constructor(
+    /** @internal */ readonly env: ExecutionEnvironment,
+    /** @internal */ readonly node: LogicalNode,
+  ) {}
+
+  getExecutionEnvironment(): ExecutionEnvironment {
+    return this.env;
+  }
+
+  // ---- operator configuration (Flink's Operator / UdfOperator) ----
+
+  /** Names the operator (shown in the plan, task names and error messages). */
+  name(name: string): this {
+    this.node.name = name;
+    return this;
+  }
+  getName(): string {
+    return this.node.name;
+  }
+  setParallelism(parallelism: number): this {
+    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`${this.node.name}: parallelism must be a positive integer, got ${parallelism}`);
+    if (this.node.kind === "source" && this.node.source.kind === "collection" && parallelism !== 1) {
+      throw new InvalidProgramException(`${this.node.name}: collection sources are non-parallel (parallelism 1)`);
+    }
+    this.node.parallelism = parallelism;
+    return this;
+  }
+  getParallelism(): number {
+    return this.node.parallelism ?? this.env.getParallelism();
+  }
+  /** Makes `data` available to this operator's functions as `getBroadcastVariable(name)`. */
+  withBroadcastSet(data: DataSet<unknown>, name: string): this {
+    this.node.broadcastSets.push({ name, input: data.node });
+    return this;
+  }
+  /** Hands `config` to the function's `open(parameters)`. */
+  withParameters(config: Configuration | Record<string, unknown>): this {
+    this.node.parameters = Configuration.from(config);
+    return this;
+  }
+  withForwardedFields(...fields: string[]): this {
+    this.node.semantic.forwarded[0] = parseForwardedFields(fields, inputShape(this.node, 0), this.node.shape, this.node.name);
+    return this;
+  }
+  /** Declares the result's shape where a function hides it: `["number", "string"]` or `{ id: "number" }`. */
+  returns(shape: Shape): this {
+    this.node.shape = shape;
+    return this;
+  }
+  /** @internal */
+  get shape(): Shape | undefined {
+    return this.node.shape;
+  }
+
+  // ---- record-at-a-time ----
+
+  map<R>(mapper: MapFunction<T, R>): DataSet<R> {
+    return this.udfOp<R>("map", mapper, "map", "Map");
+  }
+  flatMap<R>(flatMapper: FlatMapFunction<T, R>): DataSet<R> {
+    return this.udfOp<R>("flatMap", flatMapper, "flatMap", "FlatMap");
+  }
+  filter(filter: FilterFunction<T>): DataSet<T> {
+    return this.udfOp<T>("filter", filter, "filter", "Filter", this.node.shape);
+  }
+  mapPartition<R>(mapPartition: MapPartitionFunction<T, R>): DataSet<R> {
+    return this.udfOp<R>("mapPartition", mapPartition, "mapPartition", "MapPartition");
+  }
+  private udfOp<R>(kind: "map" | "flatMap" | "filter" | "mapPartition", fn: unknown, method: string, name: string, shape?: Shape): DataSet<R> {
+    const udf = udfSpec(fn, method, name);
+    return this.derive<R>(createNode({ kind, input: this.node, udf }, name, shape));
+  }
+
+  /** Projects tuple fields into a new tuple: `project(2, 0)`. */
+  project<R extends unknown[] = any[]>(...fields: number[]): DataSet<R> {
+    const name = `Projection [${fields.join(", ")}]`;
+    if (fields.length === 0) throw new InvalidProgramException(`${name}: give at least one field position`);
+    for (const f of fields) {
+      if (typeof f !== "number") throw new InvalidProgramException(`${name}: project takes field positions, got '${String(f)}'`);
+      validateFieldRef(f, this.node.shape, name, "projection");
+    }
+    const s = this.node.shape;
+    const shape = isTupleShape(s) ? fields.map((f) => s[f]!) : undefined;
+    return this.derive<R>(createNode({ kind: "project", input: this.node, fields }, name, shape));
+  }
+
+  // ---- set-level ----
+
+  /** Removes duplicates: of whole records, or of records with equal keys (the first is kept). */
+  distinct(...keys: KeyArg<T>[]): DataSet<T> {
+    const key: KeyDefinition = keys.length === 0 ? { kind: "fields", fields: ["*"] } : parseKeyArgs(keys, "Distinct");
+    validateKey(key, this.node.shape, "Distinct");
+    const udf = udfSpec((a: T) => a, "reduce", "Distinct");
+    return this.derive<T>(createNode({ kind: "reduce", input: this.node, key, udf, builtin: "distinct" }, "Distinct", this.node.shape));
+  }
+  /** The first n records (of an arbitrary order). */
+  first(n: number): DataSet<T> {
+    checkFirstN(n);
+    const fn = firstReducer<T>(n);
+    const udf = udfSpec(fn, "reduce", "First");
+    return this.derive<T>(createNode({ kind: "groupReduce", input: this.node, key: undefined, groupOrder: [], udf, combiner: udf, builtin: `first(${n})` }, `First(${n})`, this.node.shape));
+  }
+  union(...others: DataSet<T>[]): DataSet<T> {
+    for (const o of others) if (o.env !== this.env) throw new InvalidProgramException("Union: all inputs must belong to the same ExecutionEnvironment");
+    return this.derive<T>(createNode({ kind: "union", inputs: [this.node, ...others.map((o) => o.node)] }, "Union", this.node.shape));
+  }
+  rebalance(): DataSet<T> {
+    return this.partition("rebalance", undefined, undefined, "Rebalance");
+  }
+  partitionByHash(...keys: KeyArg<T>[]): DataSet<T> {
+    return this.partition("hash", parseKeyArgs(keys, "PartitionByHash"), undefined, "Hash Partition");
+  }
+  partitionByRange(...keys: KeyArg<T>[]): DataSet<T> {
+    return this.partition("range", parseKeyArgs(keys, "PartitionByRange"), undefined, "Range Partition");
+  }
+  partitionCustom<K>(partitioner: Partitioner<K>, key: number | string | KeySelector<T, K>): DataSet<T> {
+    const k = parseKeyArgs([key], "PartitionCustom");
+    if (k.kind === "fields" && k.fields.length !== 1) throw new InvalidProgramException("PartitionCustom: a custom partitioner takes exactly one key field");
+    return this.partition("custom", k, udfSpec(partitioner, "partition", "PartitionCustom"), "Custom Partition");
+  }
+  private partition(method: "hash" | "range" | "custom" | "rebalance", key: KeyDefinition | undefined, partitioner: ReturnType<typeof udfSpec> | undefined, name: string): DataSet<T> {
+    if (key) validateKey(key, this.node.shape, name);
+    return this.derive<T>(createNode({ kind: "partition", input: this.node, method, key, partitioner }, name, this.node.shape));
+  }
+  /** Sorts each partition locally; chain `.sortPartition(...)` for more keys. */
+  sortPartition(key: KeyArg<T>, order: Order): SortPartitionDataSet<T> {
+    const ordering = parseOrdering(key, order, this.node.shape, "SortPartition");
+    const node = createNode<SortPartitionNode>({ kind: "sortPartition", input: this.node, orderings: [ordering] }, "Sort-Partition", this.node.shape);
+    return new SortPartitionDataSet<T>(this.env, node);
+  }
+
+  // ---- reductions (whole DataSet) ----
+
+  reduce(reducer: ReduceFunction<T>): DataSet<T> {
+    return reduceOp(this, undefined, reducer);
+  }
+  reduceGroup<R>(reducer: GroupReduceFunction<T, R>): DataSet<R> {
+    return groupReduceOp<T, R>(this, undefined, [], reducer);
+  }
+  combineGroup<R>(combiner: GroupCombineFunction<T, R>): DataSet<R> {
+    return groupCombineOp<T, R>(this, undefined, [], combiner);
+  }
+  aggregate(agg: Aggregations, field: FieldRef): AggregateDataSet<T> {
+    return aggregateOp(this, undefined, agg, field);
+  }
+  sum(field: FieldRef): AggregateDataSet<T> {
+    return this.aggregate(Aggregations.SUM, field);
+  }
+  min(field: FieldRef): AggregateDataSet<T> {
+    return this.aggregate(Aggregations.MIN, field);
+  }
+  max(field: FieldRef): AggregateDataSet<T> {
+    return this.aggregate(Aggregations.MAX, field);
+  }
+  minBy(...fields: FieldRef[]): DataSet<T> {
+    return selectByOp(this, undefined, fields, false);
+  }
+  maxBy(...fields: FieldRef[]): DataSet<T> {
+    return selectByOp(this, undefined, fields, true);
+  }
+  groupBy(...keys: KeyArg<T>[]): UnsortedGrouping<T> {
+    const key = parseKeyArgs(keys, "GroupBy");
+    validateKey(key, this.node.shape, "GroupBy");
+    return new UnsortedGrouping<T>(this, key);
+  }
+
+  // ---- two inputs ----
+
+  join<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
+    return binary.joinSets(this, other, JoinType.INNER, hint);
+  }
+  /** Join hinting that `other` is small (it is broadcast). */
+  joinWithTiny<R>(other: DataSet<R>): binary.JoinOperatorSets<T, R> {
+    return binary.joinSets(this, other, JoinType.INNER, JoinHint.OPTIMIZER_CHOOSES, "tiny");
+  }
+  /** Join hinting that `other` is large (this side builds the hash table). */
+  joinWithHuge<R>(other: DataSet<R>): binary.JoinOperatorSets<T, R> {
+    return binary.joinSets(this, other, JoinType.INNER, JoinHint.OPTIMIZER_CHOOSES, "huge");
+  }
+  leftOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
+    return binary.joinSets(this, other, JoinType.LEFT_OUTER, hint);
+  }
+  rightOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
+    return binary.joinSets(this, other, JoinType.RIGHT_OUTER, hint);
+  }
+  fullOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
+    return binary.joinSets(this, other, JoinType.FULL_OUTER, hint);
+  }
+  coGroup<R>(other: DataSet<R>): binary.CoGroupOperatorSets<T, R> {
+    return binary.coGroupSets(this, other);
+  }
+  cross<R>(other: DataSet<R>): ReturnType<typeof binary.crossOf<T, R>> {
+    return binary.crossOf(this, other);
+  }
+  crossWithTiny<R>(other: DataSet<R>): ReturnType<typeof binary.crossOf<T, R>> {
+    return binary.crossOf(this, other, "tiny");
+  }
+  crossWithHuge<R>(other: DataSet<R>): ReturnType<typeof binary.crossOf<T, R>> {
+    return binary.crossOf(this, other, "huge");
+  }
+
+  // ---- iterations ----
+
+  /** Starts a bulk iteration: build the step function on the result, then `closeWith(next)`. */
+  iterate(maxIterations: number): ReturnType<typeof iteration.iterateOf<T>> {
+    return iteration.iterateOf(this, maxIterations);
+  }
+  /** Starts a delta iteration with this DataSet as the initial solution set. */
+  iterateDelta<W>(workset: DataSet<W>, maxIterations: number, ...keyPositions: (number | string)[]): ReturnType<typeof iteration.iterateDeltaOf<T, W>> {
+    return iteration.iterateDeltaOf(this, workset, maxIterations, keyPositions);
+  }
+
+  /** Runs a custom unary operation (Flink's CustomUnaryOperation). */
+  runOperation<X>(operation: { setInput(input: DataSet<T>): void; createResult(): DataSet<X> }): DataSet<X> {
+    operation.setInput(this);
+    return operation.createResult();
+  }
+
+  // ---- actions ----
+
+  /** Runs the program (with every sink defined so far) and returns this DataSet's records. */
+  async collect(): Promise<T[]> {
+    return (await this.env.collectAll([this]))[0] as T[];
+  }
+  async count(): Promise<number> {
+    const counts = this.mapPartition<number>((values, out) => {
+      let n = 0;
+      for (const _ of values) n++;
+      out.collect(n);
+    }).name("Count");
+    const parts = await counts.collect();
+    return parts.reduce((a, b) => a + b, 0);
+  }
+  /** Prints each record on its own line to stdout, Flink-style (`(1,Alice)`). */
+  async print(): Promise<void> {
+    const records = await this.collect();
+    if (records.length > 0) process.stdout.write(records.map(formatRecord).join("\n") + "\n");
+  }
+  async printToErr(): Promise<void> {
+    const records = await this.collect();
+    if (records.length > 0) process.stderr.write(records.map(formatRecord).join("\n") + "\n");
+  }
+
+  // ---- sinks ----
+
+  output(format: OutputFormat<T>): DataSink<T> {
+    return this.env.addSink(this, { kind: "format", format: format as OutputFormat<unknown>, description: format.constructor?.name ?? "OutputFormat" }, "DataSink (OutputFormat)");
+  }
+  /** Prints on the subtasks: `prefix:k> record` at parallelism above 1, `prefix> record` at 1. */
+  printOnTaskManager(prefix: string): DataSink<T> {
+    return this.env.addSink(this, { kind: "format", format: new PrintingOutputFormat(prefix, false), description: `Print to System.out` }, `DataSink (Print to System.out)`);
+  }
+
+  /** @internal */
+  derive<R>(node: LogicalNode): DataSet<R> {
+    return new DataSet<R>(this.env, node);
+  }
+
+  writeAsText(path: string, writeMode: WriteMode = WriteMode.NO_OVERWRITE): DataSink<T> {
+    return fileSinks.writeAsText(this, path, writeMode);
+  }
+  writeAsFormattedText(path: string, formatter: TextFormatter<T>): DataSink<T>;
+  writeAsFormattedText(path: string, writeMode: WriteMode, formatter: TextFormatter<T>): DataSink<T>;
+  writeAsFormattedText(path: string, a: WriteMode | TextFormatter<T>, b?: TextFormatter<T>): DataSink<T> {
+    const [mode, formatter] = b === undefined ? [WriteMode.NO_OVERWRITE, a as TextFormatter<T>] : [a as WriteMode, b];
+    return fileSinks.writeAsFormattedText(this, path, mode, formatter);
+  }
+  /** Writes tuples as delimited text, fields unquoted (as Flink's CsvOutputFormat). */
+  writeAsCsv(path: string, rowDelimiter = "\n", fieldDelimiter = ",", writeMode: WriteMode = WriteMode.NO_OVERWRITE): DataSink<T> {
+    return fileSinks.writeAsCsv(this, path, rowDelimiter, fieldDelimiter, writeMode);
+  }
+  /** Writes one JSON value per line. */
+  writeAsJsonLines(path: string, writeMode: WriteMode = WriteMode.NO_OVERWRITE): DataSink<T> {
+    return fileSinks.writeAsJsonLines(this, path, writeMode);
+  }
+}
+
+/** The result of sortPartition: `.sortPartition(...)` again adds a key to the same sort. */
+export class SortPartitionDataSet<T> extends DataSet<T> {
+  override sortPartition(key: KeyArg<T>, order: Order): SortPartitionDataSet<T> {
+    const node = this.node as SortPartitionNode;
+    if (node.orderings.some((o) => o.key.kind === "selector") || typeof key === "function") {
+      throw new InvalidProgramException("SortPartition: KeySelector sort keys cannot be chained with other keys; return a tuple from one selector instead");
+    }
+    node.orderings.push(parseOrdering(key, order, inputShape(node, 0), "SortPartition"));
+    return this;
+  }
+}
+
+/** The result of aggregate/sum/min/max: `.and(...)` adds aggregations to the same operator. */
+export class AggregateDataSet<T> extends DataSet<T> {
+  /** @internal */
+  constructor(env: ExecutionEnvironment, node: LogicalNode, private readonly aggs: AggregationSpec[]) {
+    super(env, node);
+  }
+  and(agg: Aggregations, field: FieldRef): this {
+    validateAggField(field, inputShape(this.node, 0), agg);
+    this.aggs.push({ agg, field });
+    this.node.name = `Aggregate (${describeAggregations(this.aggs)})`;
+    return this;
+  }
+  andSum(field: FieldRef): this { return this.and(Aggregations.SUM, field); }
+  andMin(field: FieldRef): this { return this.and(Aggregations.MIN, field); }
+  andMax(field: FieldRef): this { return this.and(Aggregations.MAX, field); }
+}
+
+// ---- shared by DataSet and the groupings ----
+
+/** @internal */
+export function reduceOp<T>(input: DataSet<T>, key: KeyDefinition | undefined, reducer: ReduceFunction<T>): DataSet<T> {
+  const udf = udfSpec(reducer, "reduce", "Reduce");
+  return input.derive<T>(createNode({ kind: "reduce", input: input.node, key, udf, builtin: undefined }, "Reduce", input.node.shape));
+}
+
+/** @internal */
+export function groupReduceOp<T, R>(input: DataSet<T>, key: KeyDefinition | undefined, groupOrder: Ordering[], reducer: GroupReduceFunction<T, R>): DataSet<R> {
+  const udf = udfSpec(reducer, "reduce", "GroupReduce");
+  const combinable = typeof reducer === "object" && reducer !== null && typeof (reducer as { combine?: unknown }).combine === "function";
+  const combiner = combinable ? udfSpec(reducer, "combine", "GroupReduce") : undefined;
+  return input.derive<R>(createNode({ kind: "groupReduce", input: input.node, key, groupOrder, udf, combiner, builtin: undefined }, "GroupReduce"));
+}
+
+/** @internal */
+export function groupCombineOp<T, R>(input: DataSet<T>, key: KeyDefinition | undefined, groupOrder: Ordering[], combiner: GroupCombineFunction<T, R>): DataSet<R> {
+  const udf = udfSpec(combiner, "combine", "GroupCombine");
+  return input.derive<R>(createNode({ kind: "groupCombine", input: input.node, key, groupOrder, udf }, "GroupCombine"));
+}
+
+/** @internal */
+export function aggregateOp<T>(input: DataSet<T>, key: KeyDefinition | undefined, agg: Aggregations, field: FieldRef): AggregateDataSet<T> {
+  validateAggField(field, input.node.shape, agg);
+  const aggs: AggregationSpec[] = [{ agg, field }];
+  const udf = udfSpec(aggregationReducer(aggs), "reduce", "Aggregate");
+  const node = createNode({ kind: "reduce", input: input.node, key, udf, builtin: "aggregate" }, `Aggregate (${describeAggregations(aggs)})`, input.node.shape);
+  return new AggregateDataSet<T>(input.env, node, aggs);
+}
+
+/** @internal */
+export function selectByOp<T>(input: DataSet<T>, key: KeyDefinition | undefined, fields: FieldRef[], max: boolean): DataSet<T> {
+  const name = max ? "MaxBy" : "MinBy";
+  if (fields.length === 0) throw new InvalidProgramException(`${name}: give at least one field`);
+  for (const f of fields) validateFieldRef(f, input.node.shape, name, "field");
+  const udf = udfSpec(selectByReducer(fields, max), "reduce", name);
+  return input.derive<T>(createNode({ kind: "reduce", input: input.node, key, udf, builtin: name }, `${name} [${fields.join(", ")}]`, input.node.shape));
+}
+
+function validateAggField(field: FieldRef, shape: Shape | undefined, agg: Aggregations): void {
+  const op = `Aggregate ${agg}`;
+  validateFieldRef(field, shape, op, "aggregation");
+  if (agg === Aggregations.SUM && shape !== undefined) {
+    const kind = fieldShape(shape, typeof field === "number" ? `f${field}` : field);
+    if (kind !== undefined && kind !== "number" && kind !== "bigint" && kind !== "any") {
+      throw new InvalidProgramException(`${op}: field ${field} is ${typeof kind === "string" ? kind : "not a number"}; SUM needs a number or bigint field`);
+    }
+  }
+}
+
+/** @internal */
+export function parseOrdering<T>(key: KeyArg<T>, order: Order, shape: Shape | undefined, operator: string): Ordering {
+  if (order !== Order.ASCENDING && order !== Order.DESCENDING) throw new InvalidProgramException(`${operator}: order must be Order.ASCENDING or Order.DESCENDING`);
+  const k = parseKeyArgs([key], operator);
+  validateKey(k, shape, operator);
+  return { key: k, order };
+}
+
+/** @internal */
+export function checkFirstN(n: number): void {
+  if (!Number.isInteger(n) || n < 1) throw new InvalidProgramException(`First: n must be a positive integer, got ${n}`);
+}
+
+/** The shape of a node's i-th input, if known. @internal */
+export function inputShape(node: LogicalNode, i: number): Shape | undefined {
+  switch (node.kind) {
+    case "join":
+    case "coGroup":
+    case "cross":
+      return (i === 0 ? node.first : node.second).shape;
+    case "source":
+    case "union":
+    case "partialSolution":
+    case "solutionSet":
+    case "workset":
+    case "bulkIteration":
+    case "deltaIteration":
+      return undefined;
+    default:
+      return node.input.shape;
+  }
+}

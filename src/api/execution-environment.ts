@@ -1,0 +1,147 @@
+/**
+ * ExecutionEnvironment: where a DataSet program starts (sources), collects its sinks, and runs.
+ * Default parallelism is the number of cores, as Flink's local environment.
+ * @example
+ * const env = ExecutionEnvironment.getExecutionEnvironment();
+ * await env.fromElements(1, 2, 3).map((x) => x * 2).print();
+ */
+import { availableParallelism } from "node:os";
+import { InvalidProgramException } from "../common/errors.js";
+import type { InputFormat } from "../common/formats.js";
+import { inferShape, type Shape } from "../common/shape.js";
+import type { SinkDescriptor, SourceDescriptor } from "../plan/descriptors.js";
+import type { LogicalNode, SinkNode } from "../plan/logical.js";
+import { executePlan, explainPlan } from "../client/execute-plan.js";
+import type { JobExecutionResult } from "../client/job-execution-result.js";
+import { DataSet } from "./data-set.js";
+import { DataSink } from "./data-sink.js";
+import { ExecutionConfig } from "./execution-config.js";
+import { createNode } from "./node-factory.js";
+import * as fileSources from "./file-sources.js";
+
+export class ExecutionEnvironment {
+  private parallelism: number;
+  private readonly config = new ExecutionConfig();
+  private sinks: SinkNode[] = [];
+  private lastResult: JobExecutionResult | undefined;
+
+  /** @internal use getExecutionEnvironment / createLocalEnvironment */
+  constructor(parallelism?: number) {
+    this.parallelism = parallelism ?? availableParallelism();
+  }
+
+  static getExecutionEnvironment(): ExecutionEnvironment {
+    return new ExecutionEnvironment();
+  }
+  static createLocalEnvironment(parallelism?: number): ExecutionEnvironment {
+    return new ExecutionEnvironment(parallelism);
+  }
+
+  setParallelism(parallelism: number): this {
+    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`parallelism must be a positive integer, got ${parallelism}`);
+    this.parallelism = parallelism;
+    return this;
+  }
+  getParallelism(): number {
+    return this.parallelism;
+  }
+  getConfig(): ExecutionConfig {
+    return this.config;
+  }
+
+  // ---- sources ----
+
+  fromElements<T>(...items: T[]): DataSet<T> {
+    return this.fromArray(items, "fromElements");
+  }
+  fromCollection<T>(collection: Iterable<T>): DataSet<T> {
+    if (collection === null || collection === undefined || typeof (collection as Iterable<T>)[Symbol.iterator] !== "function") {
+      throw new InvalidProgramException("fromCollection: expected an iterable");
+    }
+    return this.fromArray([...collection], "fromCollection");
+  }
+  private fromArray<T>(elements: T[], what: string): DataSet<T> {
+    const source: SourceDescriptor = { kind: "collection", elements, description: what };
+    const node = createNode({ kind: "source", source }, `DataSource (${what})`, commonShape(elements));
+    node.parallelism = 1;
+    return new DataSet<T>(this, node);
+  }
+  /** The numbers from..to (inclusive), split across the subtasks. */
+  generateSequence(from: number, to: number): DataSet<number> {
+    if (!Number.isInteger(from) || !Number.isInteger(to)) throw new InvalidProgramException(`generateSequence: bounds must be integers, got ${from}, ${to}`);
+    const node = createNode({ kind: "source", source: { kind: "sequence", from, to } }, `DataSource (generateSequence ${from}..${to})`, "number");
+    return new DataSet<number>(this, node);
+  }
+  /** Reads with any InputFormat; its splits are spread over the subtasks. */
+  createInput<T>(format: InputFormat<T>, name = "DataSource (createInput)"): DataSet<T> {
+    if (!format || typeof format.createInputSplits !== "function" || typeof format.nextRecord !== "function") {
+      throw new InvalidProgramException("createInput: expected an InputFormat with createInputSplits, open, reachedEnd, nextRecord and close");
+    }
+    const source: SourceDescriptor = { kind: "format", format: format as InputFormat<unknown>, description: name };
+    const node = createNode({ kind: "source", source }, name, format.shape as Shape | undefined);
+    return new DataSet<T>(this, node);
+  }
+  readTextFile(path: string, charset: BufferEncoding = "utf8"): DataSet<string> {
+    return fileSources.readTextFile(this, path, charset);
+  }
+  readCsvFile(path: string): fileSources.CsvReaderType {
+    return fileSources.readCsvFile(this, path);
+  }
+  readJsonLines<T = unknown>(path: string): DataSet<T> {
+    return fileSources.readJsonLines<T>(this, path);
+  }
+
+  // ---- running ----
+
+  /** Runs every sink defined since the last run. */
+  async execute(jobName = "Sluice Job"): Promise<JobExecutionResult> {
+    const sinks = this.takeSinks();
+    if (sinks.length === 0) throw new InvalidProgramException("No data sinks have been created yet. A program needs at least one sink (print, collect, writeAs...) before execute().");
+    const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, config: this.config });
+    this.lastResult = result;
+    return result;
+  }
+  /** The optimized plan as JSON in the shape of Flink's plan JSON; runs nothing. */
+  getExecutionPlan(): string {
+    if (this.sinks.length === 0) throw new InvalidProgramException("No data sinks have been created yet. getExecutionPlan() needs at least one sink.");
+    return explainPlan(this.sinks, { jobName: "plan", parallelism: this.parallelism, config: this.config });
+  }
+  getLastJobExecutionResult(): JobExecutionResult | undefined {
+    return this.lastResult;
+  }
+
+  /** @internal Adds collect sinks for `datasets`, runs the program, returns their records. */
+  async collectAll(datasets: DataSet<any>[]): Promise<unknown[][]> {
+    const slots = datasets.map((ds, slot) => {
+      const node = createNode<SinkNode>({ kind: "sink", input: ds.node, sink: { kind: "collect", slot } }, "DataSink (collect())");
+      this.sinks.push(node);
+      return node;
+    });
+    const sinks = this.takeSinks();
+    const { result, collected } = await executePlan(sinks, { jobName: "collect", parallelism: this.parallelism, config: this.config });
+    this.lastResult = result;
+    return slots.map((_, i) => collected[i] ?? []);
+  }
+  /** @internal */
+  addSink<T>(ds: DataSet<T>, sink: SinkDescriptor, name: string): DataSink<T> {
+    if (ds.env !== this) throw new InvalidProgramException("a DataSet can only be written by its own ExecutionEnvironment");
+    const node = createNode<SinkNode>({ kind: "sink", input: ds.node as LogicalNode, sink }, name);
+    this.sinks.push(node);
+    return new DataSink<T>(node);
+  }
+  private takeSinks(): SinkNode[] {
+    const s = this.sinks;
+    this.sinks = [];
+    return s;
+  }
+}
+
+/** The shape shared by all elements, or undefined when they differ. */
+function commonShape(elements: readonly unknown[]): Shape | undefined {
+  if (elements.length === 0) return undefined;
+  const first = inferShape(elements[0]);
+  const text = JSON.stringify(first);
+  const limit = Math.min(elements.length, 1000);
+  for (let i = 1; i < limit; i++) if (JSON.stringify(inferShape(elements[i])) !== text) return undefined;
+  return first;
+}

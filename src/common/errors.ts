@@ -1,0 +1,48 @@
+/**
+ * The library's error types (API.md "Enums and errors").
+ * - InvalidProgramException: the program is wrong, found at definition time (or on the first record
+ *   where the shape was unknown then).
+ * - JobExecutionException: a run failed; names the operator and subtask; `cause` is what user code threw.
+ * - InternalError: a broken invariant inside the engine.
+ */
+export class InvalidProgramException extends Error {
+  override name = "InvalidProgramException";
+}
+
+export class JobExecutionException extends Error {
+  override name = "JobExecutionException";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export class InternalError extends Error {
+  override name = "InternalError";
+}
+
+/**
+ * Thrown inside a running task: user code (or a bad record) failed in `operator` at `subtask`.
+ * The job runner turns it into a JobExecutionException.
+ * @internal
+ */
+export class TaskFailure extends Error {
+  override name = "TaskFailure";
+  constructor(
+    readonly operator: string,
+    readonly subtask: number,
+    readonly parallelism: number,
+    readonly userError: unknown,
+  ) {
+    super(`${operator} (${subtask + 1}/${parallelism}) failed: ${describeError(userError)}`);
+  }
+}
+
+/** A short text for any thrown value. */
+export function describeError(e: unknown): string {
+  if (e instanceof Error) return `${e.name}: ${e.message}`;
+  try {
+    return String(e);
+  } catch {
+    return "<unprintable error>";
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Input and output format interfaces (API.md "Shapes of the helper objects"), Flink's
+ * InputFormat/OutputFormat rendered in TS. Methods marked so may return Promises.
+ */
+import type { Configuration } from "./configuration.js";
+
+/** A piece of input one subtask reads (a file byte range, a slice of a collection...). */
+export interface InputSplit {
+  readonly splitNumber: number;
+  readonly [more: string]: unknown;
+}
+
+export interface InputFormat<T, S extends InputSplit = InputSplit> {
+  configure?(parameters: Configuration): void;
+  createInputSplits(minNumSplits: number): S[] | Promise<S[]>;
+  open(split: S): void | Promise<void>;
+  reachedEnd(): boolean;
+  nextRecord(): T | null | undefined | Promise<T | null | undefined>;
+  close(): void | Promise<void>;
+  /** Optional, engine formats: a whole batch at once (fewer Promises on the record path). */
+  nextBatch?(maxRecords: number): T[] | Promise<T[]>;
+  /** Optional: the shape of the records, for definition-time checks. */
+  readonly shape?: unknown;
+}
+
+export interface OutputFormat<T> {
+  configure?(parameters: Configuration): void;
+  open(taskNumber: number, numTasks: number): void | Promise<void>;
+  writeRecord(record: T): void | Promise<void>;
+  close(): void | Promise<void>;
+}
+
+/**
+ * Job-level hooks of an output format (Flink's InitializeOnMaster / FinalizeOnMaster), used by
+ * file sinks to check paths before the job, commit on success and clean up on failure.
+ */
+export interface GlobalOutputHooks {
+  initializeGlobal?(parallelism: number): void | Promise<void>;
+  finalizeGlobal?(parallelism: number): void | Promise<void>;
+  abortGlobal?(parallelism: number): void | Promise<void>;
+}

@@ -1,0 +1,87 @@
+/**
+ * Normalizes a user function given in any of API.md's three forms into a callable, and makes the
+ * per-subtask instance: plain functions are shared (closures cannot be copied), objects and Rich
+ * functions are copied with their prototype, as Flink deserializes one instance per subtask.
+ */
+import { AbstractRichFunction } from "./functions.js";
+import type { Configuration } from "./configuration.js";
+import type { RuntimeContext } from "./runtime-context.js";
+import { InvalidProgramException } from "./errors.js";
+import { copyRecord } from "./copy.js";
+
+/** A user function as given, with the Flink method name an object form must have. */
+export interface UdfSpec {
+  readonly value: unknown;
+  readonly method: string;
+}
+
+/** One subtask's instance of a user function. @internal */
+export interface UdfInstance {
+  /** The callable: `this` is bound to the instance. */
+  readonly call: (...args: any[]) => any;
+  /** The instance object (undefined for a plain function). */
+  readonly target: object | undefined;
+  open(ctx: RuntimeContext, parameters: Configuration): void;
+  close(): void;
+}
+
+/** Checks at definition time that `value` is a function or has `method`; returns the spec. */
+export function udfSpec(value: unknown, method: string, operator: string): UdfSpec {
+  if (typeof value === "function") return { value, method };
+  if (value !== null && typeof value === "object" && typeof (value as Record<string, unknown>)[method] === "function") {
+    return { value, method };
+  }
+  throw new InvalidProgramException(`${operator}: expected a function or an object with a '${method}' method, got ${describe(value)}`);
+}
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (typeof v === "object") return `an object with methods [${Object.keys(v as object).join(", ")}]`;
+  return typeof v;
+}
+
+/** Declared parameter count of the spec's callable (decides JoinFunction vs FlatJoinFunction). */
+export function udfArity(spec: UdfSpec): number {
+  const fn = typeof spec.value === "function" ? spec.value : (spec.value as Record<string, unknown>)[spec.method];
+  return (fn as (...a: unknown[]) => unknown).length;
+}
+
+/** Whether the object form also carries `name` as a method (e.g. a combinable group reduce). */
+export function udfHasMethod(spec: UdfSpec, name: string): boolean {
+  return typeof spec.value === "object" && spec.value !== null && typeof (spec.value as Record<string, unknown>)[name] === "function";
+}
+
+/** Makes one subtask's instance. @internal */
+export function instantiateUdf(spec: UdfSpec, method = spec.method): UdfInstance {
+  if (typeof spec.value === "function") {
+    const fn = spec.value as (...args: any[]) => any;
+    return { call: fn, target: undefined, open() {}, close() {} };
+  }
+  const target = copyFunctionObject(spec.value as object);
+  const m = (target as Record<string, (...args: any[]) => any>)[method];
+  if (typeof m !== "function") throw new InvalidProgramException(`user function has no '${method}' method`);
+  const call = m.bind(target);
+  const rich = target as Partial<AbstractRichFunction>;
+  return {
+    call,
+    target,
+    open(ctx, parameters) {
+      if (typeof rich.setRuntimeContext === "function") rich.setRuntimeContext(ctx);
+      else (target as Record<string, unknown>).getRuntimeContext ??= () => ctx;
+      if (typeof rich.open === "function") rich.open(parameters);
+    },
+    close() {
+      if (typeof rich.close === "function") rich.close();
+    },
+  };
+}
+
+/** Copies an object's own fields (deeply for data, functions shared) and keeps its prototype. */
+function copyFunctionObject(obj: object): object {
+  const copy = Object.create(Object.getPrototypeOf(obj)) as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const v = (obj as Record<string, unknown>)[key];
+    copy[key] = typeof v === "function" ? v : copyRecord(v);
+  }
+  return copy;
+}

@@ -1,0 +1,26 @@
+/** Sluice: Apache Flink's DataSet API (and windowed two-stream joins) for TypeScript on Node.js. */
+export { ExecutionEnvironment } from "./api/execution-environment.js";
+export { ExecutionConfig, type ExecutionMode } from "./api/execution-config.js";
+export { DataSet, SortPartitionDataSet, AggregateDataSet, type KeyArg } from "./api/data-set.js";
+export { UnsortedGrouping, SortedGrouping } from "./api/grouping.js";
+export { DataSink } from "./api/data-sink.js";
+export { JobExecutionResult } from "./client/job-execution-result.js";
+export type { ChannelMetric } from "./runtime/job-runner.js";
+export { Order, Aggregations, WriteMode, JoinHint, JoinType } from "./common/enums.js";
+export { InvalidProgramException, JobExecutionException } from "./common/errors.js";
+export { Configuration } from "./common/configuration.js";
+export type { Collector } from "./common/collector.js";
+export type { RuntimeContext } from "./common/runtime-context.js";
+export { IntCounter, LongCounter, DoubleCounter, Histogram, ListAccumulator, type Accumulator } from "./common/accumulators.js";
+export {
+  AbstractRichFunction, RichMapFunction, RichFlatMapFunction, RichFilterFunction, RichMapPartitionFunction,
+  RichReduceFunction, RichGroupReduceFunction, RichGroupCombineFunction, RichJoinFunction, RichFlatJoinFunction,
+  RichCoGroupFunction, RichCrossFunction,
+  type MapFunction, type FlatMapFunction, type FilterFunction, type MapPartitionFunction, type ReduceFunction,
+  type GroupReduceFunction, type GroupCombineFunction, type JoinFunction, type FlatJoinFunction, type CoGroupFunction,
+  type CrossFunction, type KeySelector, type Partitioner, type TextFormatter,
+} from "./common/functions.js";
+export type { InputFormat, InputSplit, OutputFormat } from "./common/formats.js";
+export type { Shape, Kind } from "./common/shape.js";
+export { formatRecord } from "./common/printing.js";
+export * from "./streaming/index.js";

@@ -1,0 +1,44 @@
+/**
+ * Record ownership (API.md "Functions"): which nodes emit records that no user code can still
+ * mutate. Channels copy records that are not owned (and every extra copy of a fan-out), and
+ * operators that keep records copy chained input that is not owned; with object reuse enabled
+ * everything counts as owned and nothing is copied.
+ */
+import type { DriverStrategy, PhysicalNode } from "../../plan/physical.js";
+
+/** Drivers whose output is the user function's objects. */
+const USER_OUTPUT = new Set<DriverStrategy>(["MAP", "FLAT_MAP", "MAP_PARTITION", "HASH_GROUP_REDUCE", "SORTED_GROUP_REDUCE", "ALL_GROUP_REDUCE", "HASH_GROUP_COMBINE", "SORTED_GROUP_COMBINE", "ALL_GROUP_COMBINE", "CO_GROUP"]);
+/** Drivers that pass their input records through. */
+const PASS_THROUGH = new Set<DriverStrategy>(["FILTER", "UNARY_NO_OP", "SORT_PARTITION", "PROJECT"]);
+
+export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
+  for (const n of nodes) {
+    if (objectReuse) {
+      n.outputOwned = true;
+    } else if (PASS_THROUGH.has(n.driver)) {
+      n.outputOwned = inputOwned(n, objectReuse);
+    } else if (USER_OUTPUT.has(n.driver)) {
+      n.outputOwned = isBuiltin(n) && inputOwned(n, objectReuse);
+    } else {
+      // Sources make fresh records; reduces keep owned accumulators; joins copy what they share.
+      n.outputOwned = n.driver !== "SINK" ? !userJoinOutput(n) : true;
+    }
+  }
+}
+
+/** Whether the records a node receives are owned: always through a channel, else its predecessor's. */
+export function inputOwned(n: PhysicalNode, objectReuse: boolean): boolean {
+  if (objectReuse) return true;
+  if (!n.chained) return true;
+  return n.inputs[0]!.channels[0]!.source.outputOwned;
+}
+
+function isBuiltin(n: PhysicalNode): boolean {
+  const l = n.logical;
+  return (l.kind === "groupReduce" || l.kind === "reduce") && l.builtin !== undefined;
+}
+
+function userJoinOutput(n: PhysicalNode): boolean {
+  const l = n.logical;
+  return (l.kind === "join" || l.kind === "cross") ? true : false;
+}

@@ -1,0 +1,95 @@
+/**
+ * Strategies for reduce, group reduce and group combine.
+ * Keyed: combine on the sending side (chained to the producer), hash-partition on the key, then
+ * the final reduce; where the input is already partitioned on the key, no combiner and no shuffle.
+ * Not keyed: combine per subtask, then one final subtask (Flink's ALL_REDUCE / ALL_GROUP_REDUCE).
+ * Groups are formed by hashing (arrival order kept); a group order sorts each group.
+ */
+import type { GroupCombineNode, GroupReduceNode, ReduceNode } from "../../plan/logical.js";
+import type { DriverStrategy, InputGate } from "../../plan/physical.js";
+import { FORWARD_ALL, forwardProps, noProps, type GlobalProps } from "../properties.js";
+import { single, type Translated, type Translator } from "../translator.js";
+
+export function translateReduce(node: ReduceNode, t: Translator): Translated {
+  const pact = node.builtin === "distinct" ? "Distinct" : node.builtin === "aggregate" ? "Aggregate" : "Reduce";
+  if (node.key === undefined) {
+    return translateAll(node, t, pact, "ALL_REDUCE", "ALL_REDUCE", true);
+  }
+  return translateKeyed(node, t, pact, "HASHED_PARTIAL_REDUCE", "HASH_REDUCE", true);
+}
+
+export function translateGroupReduce(node: GroupReduceNode, t: Translator): Translated {
+  const sorted = node.groupOrder.length > 0;
+  const combinable = node.combiner !== undefined;
+  if (node.key === undefined) {
+    return translateAll(node, t, "GroupReduce", "ALL_GROUP_COMBINE", "ALL_GROUP_REDUCE", combinable);
+  }
+  return translateKeyed(node, t, "GroupReduce",
+    sorted ? "SORTED_GROUP_COMBINE" : "HASH_GROUP_COMBINE",
+    sorted ? "SORTED_GROUP_REDUCE" : "HASH_GROUP_REDUCE", combinable);
+}
+
+/** GroupCombine is local by definition: no shuffle, each subtask combines what it has. */
+export function translateGroupCombine(node: GroupCombineNode, t: Translator): Translated {
+  const input = t.translate(node.input);
+  const parallelism = t.parallelismOf(node);
+  const gate = t.connect(input, parallelism, { kind: "forward" });
+  const driver: DriverStrategy = node.key === undefined ? "ALL_GROUP_COMBINE" : node.groupOrder.length > 0 ? "SORTED_GROUP_COMBINE" : "HASH_GROUP_COMBINE";
+  const p = t.addNode({ logical: node, driver, pact: "GroupCombine", parallelism, inputs: [gate] });
+  return single(p, forwardProps(t.propsAfter(gate, parallelism, input), node.semantic.forwarded[0] ?? [], parallelism));
+}
+
+type GroupingNode = ReduceNode | GroupReduceNode;
+
+function translateKeyed(node: GroupingNode, t: Translator, pact: string, combineDriver: DriverStrategy, finalDriver: DriverStrategy, combinable: boolean): Translated {
+  const key = node.key!;
+  const parallelism = t.parallelismOf(node);
+  let input = t.translate(node.input);
+  let gate: InputGate = t.connect(input, parallelism, { kind: "hash", key });
+  const shuffles = gate.channels.some((c) => c.ship === "PARTITION_HASH");
+  if (shuffles && combinable) {
+    // One combiner per producer, at the producer's parallelism, chained to it.
+    const parts = input.parts.map((part) => {
+      const cgate: InputGate = { channels: [{ source: part.node, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: "NONE", localKey: undefined, localOrder: undefined }] };
+      const combiner = t.addNode({
+        logical: node, driver: combineDriver, pact: `Combine (${pact})`, name: `Combine (${node.name})`,
+        parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: node.kind === "groupReduce",
+      });
+      return { node: combiner, props: part.props };
+    });
+    input = { parts };
+    gate = t.connect(input, parallelism, { kind: "hash", key });
+  }
+  const p = t.addNode({ logical: node, driver: finalDriver, pact, parallelism, inputs: [gate] });
+  const props: GlobalProps = t.propsAfter(gate, parallelism, input);
+  return single(p, forwardProps(props, outputForwarding(node), parallelism));
+}
+
+function translateAll(node: GroupingNode, t: Translator, pact: string, combineDriver: DriverStrategy, finalDriver: DriverStrategy, combinable: boolean): Translated {
+  let input = t.translate(node.input);
+  if (combinable) {
+    input = {
+      parts: input.parts.map((part) => {
+        if (part.node.parallelism === 1 && input.parts.length === 1) return part;
+        const cgate: InputGate = { channels: [{ source: part.node, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: "NONE", localKey: undefined, localOrder: undefined }] };
+        const combiner = t.addNode({
+          logical: node, driver: combineDriver, pact: `Combine (${pact})`, name: `Combine (${node.name})`,
+          parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: node.kind === "groupReduce",
+        });
+        return { node: combiner, props: part.props };
+      }),
+    };
+  }
+  const gate = t.connect(input, 1, { kind: "forward" });
+  const p = t.addNode({ logical: node, driver: finalDriver, pact, parallelism: 1, inputs: [gate], estimatedRecords: node.kind === "reduce" ? 1 : undefined });
+  return single(p, noProps(1));
+}
+
+function combinerUdf(node: GroupingNode) {
+  return node.kind === "reduce" ? node.udf : node.combiner;
+}
+
+/** Built-in reductions forward every field; user functions only what they declare. */
+function outputForwarding(node: GroupingNode) {
+  return node.builtin !== undefined ? FORWARD_ALL : node.semantic.forwarded[0] ?? [];
+}

@@ -1,0 +1,88 @@
+/**
+ * The physical plan as JSON in the shape of Flink's plan JSON (what ExecutionEnvironment
+ * .getExecutionPlan() returns and Flink's plan visualizer draws): nodes with id, type, pact,
+ * contents, parallelism, driver_strategy, and predecessors with ship_strategy and local_strategy.
+ */
+import { describeKey } from "../common/keys.js";
+import type { Channel, PhysicalNode, PhysicalPlan } from "./physical.js";
+import { DRIVERS } from "./physical.js";
+
+export interface PlanJsonNode {
+  id: number;
+  type: "source" | "sink" | "pact";
+  pact: string;
+  contents: string;
+  parallelism: string;
+  driver_strategy: string;
+  chained?: boolean;
+  predecessors?: PlanJsonPredecessor[];
+}
+
+export interface PlanJsonPredecessor {
+  id: number;
+  ship_strategy: string;
+  local_strategy?: string;
+  exchange_mode: string;
+  side?: "first" | "second";
+  name?: string;
+}
+
+export function planToJson(plan: PhysicalPlan): { nodes: PlanJsonNode[] } {
+  return { nodes: plan.nodes.map(nodeJson) };
+}
+
+function nodeJson(n: PhysicalNode): PlanJsonNode {
+  const out: PlanJsonNode = {
+    id: n.id,
+    type: n.driver === "SOURCE" ? "source" : n.driver === "SINK" ? "sink" : "pact",
+    pact: n.pact,
+    contents: n.name,
+    parallelism: String(n.parallelism),
+    driver_strategy: DRIVERS[n.driver].display,
+  };
+  if (n.chained) out.chained = true;
+  const preds: PlanJsonPredecessor[] = [];
+  n.inputs.forEach((gate, i) => {
+    for (const c of gate.channels) {
+      const p = predecessor(c);
+      if (n.inputs.length === 2) p.side = i === 0 ? "first" : "second";
+      preds.push(p);
+    }
+  });
+  for (const b of n.broadcastInputs) {
+    for (const c of b.gate.channels) preds.push({ ...predecessor(c), name: b.name });
+  }
+  if (preds.length > 0) out.predecessors = preds;
+  return out;
+}
+
+function predecessor(c: Channel): PlanJsonPredecessor {
+  const p: PlanJsonPredecessor = { id: c.source.id, ship_strategy: shipText(c), exchange_mode: "BATCH" };
+  const local = localText(c);
+  if (local) p.local_strategy = local;
+  return p;
+}
+
+/** Flink's wording: "Forward", "Hash Partition on [0]", "Range Partition on [0]", "Broadcast"... */
+export function shipText(c: Channel): string {
+  switch (c.ship) {
+    case "FORWARD": return "Forward";
+    case "PARTITION_HASH": return `Hash Partition on ${describeKey(c.shipKey!)}`;
+    case "PARTITION_RANGE": return `Range Partition on ${describeKey(c.shipKey!)}`;
+    case "PARTITION_CUSTOM": return `Custom Partition on ${describeKey(c.shipKey!)}`;
+    case "PARTITION_FORCED_REBALANCE": return "Rebalance";
+    case "BROADCAST": return "Broadcast";
+  }
+}
+
+function localText(c: Channel): string | undefined {
+  switch (c.local) {
+    case "NONE": return undefined;
+    case "SORT": {
+      const parts = (c.localOrder ?? []).map((o) => `${describeKey(o.key)}:${o.order === "ASCENDING" ? "ASC" : "DESC"}`);
+      if (parts.length === 0 && c.localKey) parts.push(`${describeKey(c.localKey)}:ASC`);
+      return `Sort on ${parts.join(", ")}`;
+    }
+    case "HASH_GROUP": return `Hash Group on ${c.localKey ? describeKey(c.localKey) : "?"}`;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The push-based operator every driver implements (after Flink's Driver lifecycle: setup via the
+ * constructor, open, run as records arrive, finish, close). Records arrive through `collect`
+ * (first input) and `collectSecond` (second input); `endInput(i)` says an input is exhausted;
+ * `finish()` runs after all inputs ended: a dam driver emits there, then finishes downstream.
+ * Chained operators are each other's collectors, so records pass along without channels.
+ */
+import type { Collector } from "../../common/collector.js";
+import { InternalError, TaskFailure } from "../../common/errors.js";
+import type { Configuration } from "../../common/configuration.js";
+import type { PhysicalNode } from "../../plan/physical.js";
+import type { RuntimeContextImpl } from "../task/runtime-context-impl.js";
+import type { UdfInstance, UdfSpec } from "../../common/udf.js";
+
+export interface Operator<IN = any> extends Collector<IN> {
+  open(): void;
+  /** Async part of opening (output formats), awaited before records flow. */
+  openAsync?(): Promise<void>;
+  collectSecond?(record: any): void;
+  /** For two-input drivers: which input to read completely first (the build side), if any. */
+  readonly firstInputToRead?: 0 | 1;
+  endInput?(input: 0 | 1): void;
+  finish(): Promise<void> | void;
+  close(): void;
+}
+
+/** What every driver gets when it is set up for one subtask. */
+export interface OperatorContext {
+  readonly node: PhysicalNode;
+  readonly subtask: number;
+  readonly parallelism: number;
+  readonly runtimeContext: RuntimeContextImpl;
+  readonly parameters: Configuration;
+  /** Whether incoming records are owned (safe to keep or mutate without copying). */
+  readonly inputOwned: boolean;
+  readonly objectReuse: boolean;
+  /** Registers work the task must await between batches (async sinks). */
+  readonly registerAsync: (drain: () => Promise<void>) => void;
+}
+
+/** Base with the error wrapping and UDF lifecycle most drivers share. */
+export abstract class BaseOperator<IN = any, OUT = any> implements Operator<IN> {
+  constructor(
+    protected readonly ctx: OperatorContext,
+    protected readonly out: Operator<OUT>,
+    protected readonly udf?: UdfInstance,
+  ) {}
+
+  abstract collect(record: IN): void;
+
+  open(): void {
+    if (this.udf) {
+      try {
+        this.udf.open(this.ctx.runtimeContext, this.ctx.parameters);
+      } catch (e) {
+        throw this.fail(e);
+      }
+    }
+  }
+  finish(): Promise<void> | void {
+    return this.out.finish();
+  }
+  close(): void {
+    if (this.udf) {
+      try {
+        this.udf.close();
+      } catch (e) {
+        throw this.fail(e);
+      }
+    }
+  }
+
+  /** Wraps what user code threw with this operator's name and subtask (once). */
+  protected fail(e: unknown): unknown {
+    if (e instanceof TaskFailure) return e;
+    return new TaskFailure(this.ctx.node.name, this.ctx.subtask, this.ctx.parallelism, e);
+  }
+}
+
+/** A collector that forwards to an operator, for handing `out` to collector-style functions. */
+export function collectorOf<T>(op: Operator<T>): Collector<T> {
+  return { collect: (r: T) => op.collect(r) };
+}
+
+/** The user function a node runs: its combiner function for combiner nodes, else the logical one. */
+export function nodeUdf(node: PhysicalNode): UdfSpec {
+  if (node.combineUdf) return node.combineUdf;
+  const udf = (node.logical as { udf?: UdfSpec }).udf;
+  if (!udf) throw new InternalError(`${node.name}: the ${node.driver} driver needs a user function`);
+  return udf;
+}

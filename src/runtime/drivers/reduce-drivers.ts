@@ -1,0 +1,105 @@
+/**
+ * Reduce drivers. Keyed reduce is hash aggregation: one accumulator per key (Flink's
+ * HASHED_PARTIAL_REDUCE for the combiner, a hash-based final reduce after the shuffle). The
+ * combiner flushes when it holds too many keys, so its memory is bounded. ALL_REDUCE folds the
+ * whole input into one record.
+ * Ownership: functions receive records the driver owns (chained input that is not owned is
+ * copied first), and a user function's new result is copied before it is kept, so a function
+ * that reuses its output object cannot corrupt stored accumulators.
+ */
+import { copyRecord } from "../../common/copy.js";
+import type { CompiledKey, HashKey } from "../../common/keys.js";
+import { instantiateUdf } from "../../common/udf.js";
+import type { ReduceNode } from "../../plan/logical.js";
+import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
+import { subtaskKey } from "./grouping-key.js";
+
+/** Distinct keys a combiner holds before it emits its partial results. */
+export const COMBINER_MAX_KEYS = 1 << 17;
+
+export class HashReduceOperator extends BaseOperator {
+  private table = new Map<HashKey, any>();
+  private readonly fn: (a: any, b: any) => any;
+  private readonly key: CompiledKey;
+  private readonly copyIn: boolean;
+  private readonly copyOut: boolean;
+
+  constructor(ctx: OperatorContext, out: Operator, private readonly partial: boolean) {
+    const udf = instantiateUdf(nodeUdf(ctx.node));
+    super(ctx, out, udf);
+    const logical = ctx.node.logical as ReduceNode;
+    this.fn = udf.call;
+    this.key = subtaskKey(logical.key!, ctx.node.name);
+    this.copyIn = !ctx.inputOwned;
+    this.copyOut = logical.builtin === undefined && !ctx.objectReuse;
+  }
+
+  collect(record: any): void {
+    let k: HashKey;
+    let r: any;
+    try {
+      k = this.key.hashable(record);
+      const acc = this.table.get(k);
+      const b = this.copyIn ? copyRecord(record) : record;
+      if (acc === undefined) {
+        this.table.set(k, b);
+        if (this.partial && this.table.size >= COMBINER_MAX_KEYS) this.flush();
+        return;
+      }
+      r = this.fn(acc, b);
+      if (r === acc) return;
+      if (this.copyOut && r !== b) r = copyRecord(r);
+    } catch (e) {
+      throw this.fail(e);
+    }
+    this.table.set(k, r);
+  }
+
+  private flush(): void {
+    const t = this.table;
+    this.table = new Map();
+    for (const v of t.values()) this.out.collect(v);
+  }
+
+  override finish(): Promise<void> | void {
+    this.flush();
+    return this.out.finish();
+  }
+}
+
+export class AllReduceOperator extends BaseOperator {
+  private acc: any = undefined;
+  private readonly fn: (a: any, b: any) => any;
+  private readonly copyIn: boolean;
+  private readonly copyOut: boolean;
+
+  constructor(ctx: OperatorContext, out: Operator) {
+    const udf = instantiateUdf(nodeUdf(ctx.node));
+    super(ctx, out, udf);
+    this.fn = udf.call;
+    this.copyIn = !ctx.inputOwned;
+    this.copyOut = (ctx.node.logical as ReduceNode).builtin === undefined && !ctx.objectReuse;
+  }
+
+  collect(record: any): void {
+    const b = this.copyIn ? copyRecord(record) : record;
+    if (this.acc === undefined) {
+      this.acc = b;
+      return;
+    }
+    let r;
+    try {
+      r = this.fn(this.acc, b);
+    } catch (e) {
+      throw this.fail(e);
+    }
+    if (r !== this.acc && r !== b && this.copyOut) r = copyRecord(r);
+    this.acc = r;
+  }
+
+  override finish(): Promise<void> | void {
+    if (this.acc !== undefined) this.out.collect(this.acc);
+    this.acc = undefined;
+    return this.out.finish();
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * An exchange: the records of one channel, from p producer subtasks to q consumer subtasks.
+ * Producers write through a ChannelWriter that applies the ship strategy (forward, hash,
+ * range, custom, rebalance, broadcast); records travel in batches of BATCH_SIZE and each
+ * consumer reads only its own partitions. This is the only way records cross subtasks, so
+ * batches can later move to worker threads or spill to disk without the drivers knowing.
+ */
+import { copyRecord } from "../../common/copy.js";
+import { InvalidProgramException, TaskFailure } from "../../common/errors.js";
+import { hashKey } from "../../common/keys.js";
+import { instantiateUdf } from "../../common/udf.js";
+import type { Channel } from "../../plan/physical.js";
+import type { Collector } from "../../common/collector.js";
+import { subtaskKey } from "../drivers/grouping-key.js";
+import { RangeBoundaries } from "./range-boundaries.js";
+
+export const BATCH_SIZE = 1024;
+
+type Batch = any[];
+
+export class Exchange {
+  /** partitions[producer][consumer] = batches; a broadcast stores one list per producer. */
+  private readonly partitions: Batch[][][];
+  /** Range partitioning holds each producer's records until all are written (to sample). */
+  private readonly held: any[][] | undefined;
+  private recordsWritten = 0;
+
+  constructor(
+    readonly channel: Channel,
+    readonly producers: number,
+    readonly consumers: number,
+    /** Copy records on write (they are not owned, or this is an extra consumer of a fan-out). */
+    readonly copy: boolean,
+    /** Name of the consuming operator, for errors in keys and partitioners. */
+    readonly consumerName: string,
+  ) {
+    const lists = channel.ship === "BROADCAST" ? 1 : consumers;
+    this.partitions = Array.from({ length: producers }, () => Array.from({ length: lists }, () => []));
+    this.held = channel.ship === "PARTITION_RANGE" ? Array.from({ length: producers }, () => []) : undefined;
+  }
+
+  get records(): number {
+    return this.recordsWritten * (this.channel.ship === "BROADCAST" ? this.consumers : 1);
+  }
+
+  writer(producer: number): ChannelWriter {
+    return new ChannelWriter(this, producer);
+  }
+
+  /** @internal */
+  append(producer: number, target: number, batch: Batch): void {
+    this.recordsWritten += batch.length;
+    this.partitions[producer]![target]!.push(batch);
+  }
+  /** @internal */
+  hold(producer: number, records: any[]): void {
+    this.held![producer]!.push(...records);
+  }
+
+  /** After every producer finished: range partitioning samples and distributes what it held. */
+  finishProducers(): void {
+    if (!this.held) return;
+    const boundaries = RangeBoundaries.fromSample(this.held, this.channel, this.consumers, this.consumerName);
+    this.held.forEach((records, producer) => {
+      const out: Batch[] = Array.from({ length: this.consumers }, () => []);
+      for (const r of records) out[boundaries.partitionOf(r)]!.push(r);
+      out.forEach((b, target) => { if (b.length > 0) this.append(producer, target, b); });
+      records.length = 0;
+    });
+  }
+
+  /** The batches for one consumer subtask, producer by producer. */
+  *batchesFor(consumer: number): Iterable<Batch> {
+    const index = this.channel.ship === "BROADCAST" ? 0 : consumer;
+    for (const perProducer of this.partitions) yield* perProducer[index]!;
+  }
+
+  /** Frees the data once every consumer has read it. */
+  release(): void {
+    for (const p of this.partitions) for (let i = 0; i < p.length; i++) p[i] = [];
+  }
+}
+
+/** A producer subtask's end of an exchange: a Collector that partitions into batches. */
+export class ChannelWriter implements Collector<any> {
+  private readonly buffers: Batch[];
+  private readonly route: (record: any) => number;
+  private readonly copy: boolean;
+  private next = 0;
+
+  constructor(private readonly exchange: Exchange, private readonly producer: number) {
+    const { channel, consumers } = exchange;
+    const lists = channel.ship === "BROADCAST" ? 1 : consumers;
+    this.buffers = Array.from({ length: lists }, () => []);
+    this.copy = exchange.copy;
+    this.next = producer % Math.max(1, consumers);
+    this.route = this.makeRoute();
+  }
+
+  private makeRoute(): (record: any) => number {
+    const { channel, consumers, consumerName } = this.exchange;
+    switch (channel.ship) {
+      case "FORWARD":
+        return () => this.producer;
+      case "BROADCAST":
+      case "PARTITION_RANGE":
+        return () => 0;
+      case "PARTITION_FORCED_REBALANCE":
+        return () => {
+          const t = this.next;
+          this.next = t + 1 === consumers ? 0 : t + 1;
+          return t;
+        };
+      case "PARTITION_HASH": {
+        if (consumers === 1) return () => 0;
+        const key = subtaskKey(channel.shipKey!, consumerName);
+        return (r) => hashKey(key.hashable(r)) % consumers;
+      }
+      case "PARTITION_CUSTOM": {
+        const key = subtaskKey(channel.shipKey!, consumerName);
+        const partition = instantiateUdf(channel.partitioner!).call as (k: unknown, n: number) => number;
+        return (r) => {
+          const target = partition(key.extract(r), consumers);
+          if (!Number.isInteger(target) || target < 0 || target >= consumers) {
+            throw new InvalidProgramException(`${consumerName}: the custom partitioner returned ${String(target)} for key ${String(key.extract(r))}; it must be an integer in 0..${consumers - 1}`);
+          }
+          return target;
+        };
+      }
+    }
+  }
+
+  collect(record: any): void {
+    const r = this.copy ? copyRecord(record) : record;
+    let t: number;
+    try {
+      t = this.route(r);
+    } catch (e) {
+      throw e instanceof TaskFailure ? e : new TaskFailure(this.exchange.consumerName, this.producer, this.exchange.producers, e);
+    }
+    const b = this.buffers[t]!;
+    b.push(r);
+    if (b.length >= BATCH_SIZE) {
+      if (this.exchange.channel.ship === "PARTITION_RANGE") this.exchange.hold(this.producer, b);
+      else this.exchange.append(this.producer, t, b);
+      this.buffers[t] = [];
+    }
+  }
+
+  /** Sends what is left in the partial batches. */
+  close(): void {
+    this.buffers.forEach((b, t) => {
+      if (b.length === 0) return;
+      if (this.exchange.channel.ship === "PARTITION_RANGE") this.exchange.hold(this.producer, b);
+      else this.exchange.append(this.producer, t, b);
+      this.buffers[t] = [];
+    });
+  }
+}

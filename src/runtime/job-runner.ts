@@ -1,0 +1,101 @@
+/**
+ * Runs a physical plan: tasks in topological order, each as p subtasks, exchanges finished
+ * (range boundaries) once all producers are done and freed once their consumer has run.
+ * Output formats get Flink's job-level hooks: initializeGlobal before anything runs (path
+ * checks), finalizeGlobal after success (commit), abortGlobal after a failure (clean up).
+ */
+import { InvalidProgramException, JobExecutionException, TaskFailure, describeError } from "../common/errors.js";
+import type { GlobalOutputHooks, InputSplit } from "../common/formats.js";
+import type { SinkNode } from "../plan/logical.js";
+import type { PhysicalNode, PhysicalPlan } from "../plan/physical.js";
+import { shipText } from "../plan/plan-json.js";
+import { buildJobGraph } from "./job-graph.js";
+import { assignSplits } from "./task/source-runner.js";
+import { AccumulatorRegistry, type IterationView } from "./task/runtime-context-impl.js";
+import { runSubtask, type SubtaskEnv } from "./task/subtask-runner.js";
+import type { Exchange } from "./exchange/exchange.js";
+
+export interface ChannelMetric {
+  readonly source: string;
+  readonly target: string;
+  readonly ship: string;
+  readonly records: number;
+}
+
+export interface JobRun {
+  readonly accumulators: Map<string, unknown>;
+  /** collect() results by slot, subtasks concatenated in order. */
+  readonly collected: Map<number, unknown[]>;
+  readonly channels: ChannelMetric[];
+  readonly netRuntimeMs: number;
+}
+
+export interface RunOptions {
+  readonly jobName: string;
+  readonly iteration?: IterationView;
+}
+
+export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<JobRun> {
+  const start = performance.now();
+  const graph = buildJobGraph(plan);
+  const env: SubtaskEnv = {
+    accumulators: new AccumulatorRegistry(),
+    collected: new Map(),
+    objectReuse: plan.objectReuse,
+    iteration: options.iteration,
+    broadcastCache: new Map(),
+  };
+  const hooks = outputHooks(plan.nodes);
+  try {
+    for (const h of hooks) await h.format.initializeGlobal?.(h.parallelism);
+    for (const task of graph.tasks) {
+      const head = task.chain[0]!;
+      const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head) : [];
+      for (let i = 0; i < head.parallelism; i++) await runSubtask(task, i, env, splits[i] ?? []);
+      for (const ex of task.outputs) ex.finishProducers();
+      // Each exchange has one consumer: once it ran, the records can go.
+      for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) ex.release();
+    }
+    for (const h of hooks) await h.format.finalizeGlobal?.(h.parallelism);
+  } catch (e) {
+    for (const h of hooks) {
+      try {
+        await h.format.abortGlobal?.(h.parallelism);
+      } catch {
+        // The job's own error is the one to report.
+      }
+    }
+    throw toJobExecutionException(e, options.jobName);
+  }
+  const collected = new Map<number, unknown[]>();
+  for (const [slot, parts] of env.collected) collected.set(slot, parts.flat());
+  return {
+    accumulators: env.accumulators.merged(),
+    collected,
+    channels: graph.exchanges.map(metricOf),
+    netRuntimeMs: performance.now() - start,
+  };
+}
+
+function metricOf(ex: Exchange): ChannelMetric {
+  return { source: ex.channel.source.name, target: ex.consumerName, ship: shipText(ex.channel), records: ex.records };
+}
+
+function outputHooks(nodes: readonly PhysicalNode[]): { format: GlobalOutputHooks; parallelism: number }[] {
+  const out: { format: GlobalOutputHooks; parallelism: number }[] = [];
+  for (const n of nodes) {
+    if (n.driver !== "SINK") continue;
+    const sink = (n.logical as SinkNode).sink;
+    if (sink.kind === "format") out.push({ format: sink.format, parallelism: n.parallelism });
+  }
+  return out;
+}
+
+function toJobExecutionException(e: unknown, jobName: string): unknown {
+  if (e instanceof JobExecutionException) return e;
+  if (e instanceof TaskFailure) {
+    return new JobExecutionException(`Job '${jobName}' failed: operator '${e.operator}' (subtask ${e.subtask + 1}/${e.parallelism}) threw ${describeError(e.userError)}`, { cause: e.userError });
+  }
+  if (e instanceof InvalidProgramException) return e;
+  return new JobExecutionException(`Job '${jobName}' failed: ${describeError(e)}`, { cause: e });
+}

@@ -1,0 +1,115 @@
+/**
+ * Runs one source subtask: reads its splits and pushes the records into its chain, awaiting
+ * async formats only per batch. Collection sources emit copies of the elements (the program's
+ * own objects are never handed to user functions), sequences are cut into contiguous ranges,
+ * and format sources read the splits the coordinator assigned round-robin.
+ */
+import { copyRecord } from "../../common/copy.js";
+import { TaskFailure } from "../../common/errors.js";
+import type { InputFormat, InputSplit } from "../../common/formats.js";
+import { instantiateUdf } from "../../common/udf.js";
+import { Configuration } from "../../common/configuration.js";
+import type { SourceNode } from "../../plan/logical.js";
+import type { PhysicalNode } from "../../plan/physical.js";
+import type { Operator } from "../drivers/operator.js";
+import { BATCH_SIZE } from "../exchange/exchange.js";
+
+/** Splits per subtask, decided once per job by the coordinator. */
+export async function assignSplits(node: PhysicalNode): Promise<InputSplit[][]> {
+  const src = (node.logical as SourceNode).source;
+  const p = node.parallelism;
+  const perSubtask: InputSplit[][] = Array.from({ length: p }, () => []);
+  if (src.kind !== "format") return perSubtask;
+  let splits: InputSplit[];
+  try {
+    src.format.configure?.(node.logical.parameters ?? new Configuration());
+    splits = await src.format.createInputSplits(p);
+  } catch (e) {
+    throw new TaskFailure(node.name, 0, p, e);
+  }
+  splits.forEach((s, i) => perSubtask[i % p]!.push(s));
+  return perSubtask;
+}
+
+
+export interface SourceRun {
+  readonly node: PhysicalNode;
+  readonly subtask: number;
+  readonly splits: readonly InputSplit[];
+  readonly out: Operator;
+  readonly objectReuse: boolean;
+  readonly parameters: Configuration;
+  readonly drain: () => Promise<void>;
+}
+
+export async function runSource(run: SourceRun): Promise<void> {
+  const src = (run.node.logical as SourceNode).source;
+  const fail = (e: unknown) => (e instanceof TaskFailure ? e : new TaskFailure(run.node.name, run.subtask, run.node.parallelism, e));
+  switch (src.kind) {
+    case "collection": {
+      const els = src.elements;
+      for (let i = 0; i < els.length; i++) {
+        run.out.collect(run.objectReuse ? els[i] : copyRecord(els[i]));
+        if ((i + 1) % BATCH_SIZE === 0) await run.drain();
+      }
+      return;
+    }
+    case "sequence": {
+      const total = src.to - src.from + 1;
+      const p = run.node.parallelism;
+      const start = src.from + Math.floor((total * run.subtask) / p);
+      const end = src.from + Math.floor((total * (run.subtask + 1)) / p);
+      for (let v = start; v < end; v++) {
+        run.out.collect(v);
+        if ((v - start + 1) % BATCH_SIZE === 0) await run.drain();
+      }
+      return;
+    }
+    case "format":
+      return readFormat(src.format, run, fail);
+  }
+}
+
+async function readFormat(original: InputFormat<unknown>, run: SourceRun, fail: (e: unknown) => unknown): Promise<void> {
+  const format = instantiateUdf({ value: original, method: "nextRecord" }).target as InputFormat<unknown>;
+  try {
+    format.configure?.(run.parameters);
+  } catch (e) {
+    throw fail(e);
+  }
+  for (const split of run.splits) {
+    try {
+      await format.open(split);
+    } catch (e) {
+      throw fail(e);
+    }
+    try {
+      if (typeof format.nextBatch === "function") await readBatches(format, run);
+      else await readRecords(format, run);
+    } catch (e) {
+      throw fail(e);
+    } finally {
+      await format.close();
+    }
+  }
+}
+
+async function readBatches(format: InputFormat<unknown>, run: SourceRun): Promise<void> {
+  while (!format.reachedEnd()) {
+    let batch = format.nextBatch!(BATCH_SIZE);
+    if (batch instanceof Promise) batch = await batch;
+    for (let i = 0; i < batch.length; i++) run.out.collect(batch[i]);
+    await run.drain();
+  }
+}
+
+async function readRecords(format: InputFormat<unknown>, run: SourceRun): Promise<void> {
+  let n = 0;
+  while (!format.reachedEnd()) {
+    let r = format.nextRecord();
+    if (r instanceof Promise) r = await r;
+    if (r === null || r === undefined) continue;
+    run.out.collect(r);
+    if (++n % BATCH_SIZE === 0) await run.drain();
+  }
+}

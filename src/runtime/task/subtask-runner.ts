@@ -1,0 +1,131 @@
+/**
+ * Runs one subtask of a task: builds the chain of operators (tail first, each the collector of
+ * the one before), opens them, feeds the head (a source's splits, or the input exchanges with
+ * their local strategy applied), finishes the chain so dams emit, and closes the functions.
+ */
+import { Configuration } from "../../common/configuration.js";
+import type { InputSplit } from "../../common/formats.js";
+import { TaskFailure } from "../../common/errors.js";
+import type { PhysicalNode } from "../../plan/physical.js";
+import { inputOwned } from "../../optimizer/passes/ownership.js";
+import type { Operator, OperatorContext } from "../drivers/operator.js";
+import { createOperator, type JobServices } from "../drivers/registry.js";
+import { END_OF_CHAIN } from "../drivers/sink-drivers.js";
+import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
+import type { Task } from "../job-graph.js";
+import { sortRecords } from "../sort/comparator.js";
+import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "./runtime-context-impl.js";
+import { runSource } from "./source-runner.js";
+
+export interface SubtaskEnv extends JobServices {
+  readonly accumulators: AccumulatorRegistry;
+  readonly objectReuse: boolean;
+  readonly iteration?: IterationView;
+  /** Materialized broadcast variables, one list per exchange (shared by all subtasks). */
+  readonly broadcastCache: Map<Exchange, unknown[]>;
+}
+
+export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: readonly InputSplit[]): Promise<void> {
+  const drains: (() => Promise<void>)[] = [];
+  const drain = async (): Promise<void> => {
+    for (const d of drains) await d();
+  };
+  const head = task.chain[0]!;
+  const broadcastVars = new Map(task.broadcasts.map((b) => [b.name, broadcastValues(b.exchanges, env.broadcastCache)] as const));
+
+  let next: Operator = outputOf(task.outputs.map((ex) => ex.writer(subtask)));
+  const ops: Operator[] = [];
+  for (let i = task.chain.length - 1; i >= 0; i--) {
+    const node = task.chain[i]!;
+    if (node.driver === "SOURCE") break;
+    const ctx = operatorContext(node, subtask, env, i === 0 ? broadcastVars : new Map(), (d) => drains.push(d));
+    next = createOperator(node.driver, ctx, next, env);
+    ops.unshift(next);
+  }
+  for (let i = ops.length - 1; i >= 0; i--) ops[i]!.open();
+  for (const op of ops) if (op.openAsync) await op.openAsync();
+
+  if (head.driver === "SOURCE") {
+    await runSource({ node: head, subtask, splits, out: next, objectReuse: env.objectReuse, parameters: head.logical.parameters ?? new Configuration(), drain });
+  } else {
+    await pumpInputs(task, head, subtask, next, drain);
+  }
+  await next.finish();
+  for (const op of ops) op.close();
+}
+
+async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: Operator, drain: () => Promise<void>): Promise<void> {
+  const order: (0 | 1)[] = task.inputs.length === 2 ? (op.firstInputToRead === 1 ? [1, 0] : [0, 1]) : [0];
+  for (const input of order) {
+    const collect = input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
+    const gate = head.inputs[input]!;
+    const local = gate.channels[0]?.local ?? "NONE";
+    if (local === "SORT") {
+      const all: any[] = [];
+      for (const ex of task.inputs[input]!) for (const b of ex.batchesFor(subtask)) for (const r of b) all.push(r);
+      const order = gate.channels[0]!.localOrder ?? [];
+      let sorted: any[];
+      try {
+        sorted = sortRecords(all, order, head.name);
+      } catch (e) {
+        throw new TaskFailure(head.name, subtask, head.parallelism, e);
+      }
+      for (const r of sorted) collect(r);
+      await drain();
+    } else {
+      for (const ex of task.inputs[input]!) {
+        for (const batch of ex.batchesFor(subtask)) {
+          for (let i = 0; i < batch.length; i++) collect(batch[i]);
+          await drain();
+        }
+      }
+    }
+    op.endInput?.(input);
+  }
+}
+
+function operatorContext(node: PhysicalNode, subtask: number, env: SubtaskEnv, broadcastVars: Map<string, unknown[]>, registerAsync: (d: () => Promise<void>) => void): OperatorContext {
+  const runtimeContext = new RuntimeContextImpl(node.name, subtask, node.parallelism, broadcastVars, env.accumulators, env.iteration);
+  return {
+    node,
+    subtask,
+    parallelism: node.parallelism,
+    runtimeContext,
+    parameters: node.logical.parameters ?? new Configuration(),
+    inputOwned: inputOwned(node, env.objectReuse),
+    objectReuse: env.objectReuse,
+    registerAsync,
+  };
+}
+
+function broadcastValues(exchanges: readonly Exchange[], cache: Map<Exchange, unknown[]>): unknown[] {
+  const all: unknown[] = [];
+  for (const ex of exchanges) {
+    let values = cache.get(ex);
+    if (!values) {
+      values = [];
+      for (const b of ex.batchesFor(0)) for (const r of b) values.push(r);
+      cache.set(ex, values);
+    }
+    all.push(...values);
+  }
+  return all;
+}
+
+/** The chain's end: the channel writers (several when the output is read more than once). */
+function outputOf(writers: ChannelWriter[]): Operator {
+  if (writers.length === 0) return END_OF_CHAIN;
+  const close = (): void => { for (const w of writers) w.close(); };
+  if (writers.length === 1) {
+    const w = writers[0]!;
+    return { open() {}, collect: (r) => w.collect(r), finish: close, close() {} };
+  }
+  return {
+    open() {},
+    collect(r) {
+      for (let i = 0; i < writers.length; i++) writers[i]!.collect(r);
+    },
+    finish: close,
+    close() {},
+  };
+}

@@ -1,0 +1,2 @@
+/** The DataStream API (windowed joins of two streams). */
+export {};

@@ -1,0 +1,39 @@
+/** Test helpers: run a case at parallelism 1 and 4, compare multisets of records. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ExecutionEnvironment } from "../src/index.js";
+
+export const PARALLELISMS = [1, 4] as const;
+
+/** Defines `name` once per parallelism, each with a fresh local environment. */
+export function testAtParallelism(name: string, body: (env: ExecutionEnvironment, p: number) => Promise<void> | void): void {
+  for (const p of PARALLELISMS) {
+    test(`${name} [p=${p}]`, () => body(ExecutionEnvironment.createLocalEnvironment(p), p));
+  }
+}
+
+/** A canonical text of a record, for order-insensitive comparison. */
+export function canon(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x));
+}
+
+/** Asserts that `actual` and `expected` hold the same records, in any order. */
+export function assertSameRecords(actual: readonly unknown[], expected: readonly unknown[], message?: string): void {
+  assert.deepEqual([...actual].map(canon).sort(), [...expected].map(canon).sort(), message);
+}
+
+/** Captures what `fn` writes to process.stdout. */
+export async function captureStdout(fn: () => Promise<void>): Promise<string> {
+  const original = process.stdout.write.bind(process.stdout);
+  let text = "";
+  (process.stdout as { write: unknown }).write = (chunk: string | Uint8Array): boolean => {
+    text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
+    return true;
+  };
+  try {
+    await fn();
+  } finally {
+    (process.stdout as { write: unknown }).write = original;
+  }
+  return text;
+}
