@@ -9,6 +9,7 @@ import { TaskFailure } from "../../common/errors.js";
 import type { InputFormat, InputSplit } from "../../common/formats.js";
 import { instantiateUdf } from "../../common/udf.js";
 import { Configuration } from "../../common/configuration.js";
+import type { RuntimeContext } from "../../common/runtime-context.js";
 import type { SourceNode } from "../../plan/logical.js";
 import type { PhysicalNode } from "../../plan/physical.js";
 import type { Operator } from "../drivers/operator.js";
@@ -40,6 +41,8 @@ export interface SourceRun {
   readonly objectReuse: boolean;
   readonly parameters: Configuration;
   readonly drain: () => Promise<void>;
+  /** Given to formats with `setRuntimeContext` (Flink's RichInputFormat), e.g. for accumulators. */
+  readonly runtimeContext?: RuntimeContext;
 }
 
 export async function runSource(run: SourceRun): Promise<void> {
@@ -74,6 +77,8 @@ async function readFormat(original: InputFormat<unknown>, run: SourceRun, fail: 
   const format = instantiateUdf({ value: original, method: "nextRecord" }).target as InputFormat<unknown>;
   try {
     format.configure?.(run.parameters);
+    const rich = format as { setRuntimeContext?: (ctx: RuntimeContext) => void };
+    if (run.runtimeContext && typeof rich.setRuntimeContext === "function") rich.setRuntimeContext(run.runtimeContext);
   } catch (e) {
     throw fail(e);
   }

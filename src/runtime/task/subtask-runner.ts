@@ -46,7 +46,8 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
   for (const op of ops) if (op.openAsync) await op.openAsync();
 
   if (head.driver === "SOURCE") {
-    await runSource({ node: head, subtask, splits, out: next, objectReuse: env.objectReuse, parameters: head.logical.parameters ?? new Configuration(), drain });
+    const runtimeContext = new RuntimeContextImpl(head.name, subtask, head.parallelism, new Map(), env.accumulators, env.iteration);
+    await runSource({ node: head, subtask, splits, out: next, objectReuse: env.objectReuse, parameters: head.logical.parameters ?? new Configuration(), drain, runtimeContext });
   } else {
     await pumpInputs(task, head, subtask, next, drain);
   }

@@ -1,0 +1,168 @@
+/**
+ * CsvInputFormat: delimited lines split into fields and converted to tuples or objects (Flink's
+ * TupleCsvInputFormat / PojoCsvInputFormat). Header and comment lines are skipped; a line that
+ * cannot be parsed fails the job naming file, line and field, or, when lenient
+ * (`ignoreInvalidLines`), is skipped and counted in the accumulator INVALID_LINES_ACCUMULATOR.
+ * Usually built by `env.readCsvFile(path)...types(...)` (api/csv-reader.ts).
+ */
+import { InvalidProgramException } from "../common/errors.js";
+import type { LongCounter } from "../common/accumulators.js";
+import type { RuntimeContext } from "../common/runtime-context.js";
+import type { Shape } from "../common/shape.js";
+import { DelimitedInputFormat } from "./delimited-input-format.js";
+import { CSV_KINDS, FIELD_PARSERS, INVALID, type CsvKind, type FieldParser } from "./csv-field-parsers.js";
+import { splitCsvLine, type CsvLineSyntax } from "./csv-line-parser.js";
+import { RecordError } from "./io-errors.js";
+
+/**
+ * Name of the accumulator (a LongCounter, in `JobExecutionResult.getAccumulatorResult(name)`)
+ * counting the lines that CSV sources with `ignoreInvalidLines()` skipped, summed over sources.
+ */
+export const INVALID_LINES_ACCUMULATOR = "skipped-invalid-lines";
+
+export interface CsvOptions {
+  readonly fieldDelimiter?: string;
+  readonly lineDelimiter?: string;
+  readonly ignoreFirstLine?: boolean;
+  /** Lines starting with this prefix are skipped. */
+  readonly commentPrefix?: string;
+  /** Skip (and count) lines that cannot be parsed instead of failing. */
+  readonly lenient?: boolean;
+  /** Parse quoted strings with this quote character (RFC 4180). */
+  readonly quoteChar?: string;
+  /** Which columns are read; default: the first `kinds.length` columns. */
+  readonly includedMask?: readonly boolean[];
+  /** One kind per read column. */
+  readonly kinds: readonly CsvKind[];
+  /** When set, records are objects with these fields (one per read column), else tuples. */
+  readonly pojoFields?: readonly string[];
+}
+
+export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
+  readonly shape: Shape;
+  private readonly fieldDelimiter: string;
+  private readonly quoteChar: string | undefined;
+  private readonly ignoreFirstLine: boolean;
+  private readonly commentPrefix: string | undefined;
+  private readonly lenient: boolean;
+  /** Column index of each output field. */
+  private readonly columns: readonly number[];
+  private readonly kinds: readonly CsvKind[];
+  private readonly pojoFields: readonly string[] | undefined;
+  // Runtime state, made in open() on each subtask's copy.
+  private parsers: FieldParser[] = [];
+  private fields: string[] = [];
+  private syntax: CsvLineSyntax = { fieldDelimiter: ",", quote: undefined };
+  private invalidLines: LongCounter | undefined;
+
+  constructor(path: string, options: CsvOptions) {
+    super(path);
+    validateCsvOptions(path, options);
+    this.fieldDelimiter = options.fieldDelimiter ?? ",";
+    if (options.lineDelimiter !== undefined) this.setDelimiter(options.lineDelimiter);
+    this.quoteChar = options.quoteChar;
+    this.ignoreFirstLine = options.ignoreFirstLine ?? false;
+    this.commentPrefix = options.commentPrefix;
+    this.lenient = options.lenient ?? false;
+    this.kinds = [...options.kinds];
+    this.columns = includedColumns(options.includedMask, options.kinds.length);
+    this.pojoFields = options.pojoFields ? [...options.pojoFields] : undefined;
+    this.shape = this.pojoFields ? Object.fromEntries(this.pojoFields.map((f, i) => [f, this.kinds[i]!])) : [...this.kinds];
+  }
+
+  override setRuntimeContext(context: RuntimeContext): void {
+    super.setRuntimeContext(context);
+    // Registered up front so the result reports 0 when nothing was skipped.
+    if (this.lenient) this.invalidLines = context.getLongCounter(INVALID_LINES_ACCUMULATOR);
+  }
+
+  override async open(split: Parameters<DelimitedInputFormat<T>["open"]>[0]): Promise<void> {
+    this.parsers = this.kinds.map((k) => FIELD_PARSERS[k]);
+    this.fields = new Array<string>(this.width());
+    this.syntax = { fieldDelimiter: this.fieldDelimiter, quote: this.quoteChar };
+    await super.open(split);
+  }
+
+  protected readRecord(line: string): T | undefined {
+    if (this.ignoreFirstLine && this.isFirstLineOfFile()) return undefined;
+    if (this.commentPrefix !== undefined && line.startsWith(this.commentPrefix)) return undefined;
+    if (!this.lenient) return this.parseLine(line);
+    try {
+      return this.parseLine(line);
+    } catch (e) {
+      if (!(e instanceof RecordError)) throw e;
+      this.invalidLines?.add(1);
+      return undefined;
+    }
+  }
+
+  private width(): number {
+    return this.columns.length === 0 ? 0 : this.columns[this.columns.length - 1]! + 1;
+  }
+
+  private parseLine(line: string): T {
+    const fields = this.fields;
+    const width = fields.length;
+    const found = splitCsvLine(line, this.syntax, width, fields);
+    if (found < width) {
+      throw new RecordError(`wrong field count: expected at least ${width} fields, found ${found} (field ${found + 1} is missing)`, found + 1);
+    }
+    const cols = this.columns;
+    const values = new Array<unknown>(cols.length);
+    for (let i = 0; i < cols.length; i++) {
+      const text = fields[cols[i]!]!;
+      const v = this.parsers[i]!(text);
+      if (v === INVALID) throw this.fieldError(i, text);
+      values[i] = v;
+    }
+    if (!this.pojoFields) return values as T;
+    const obj: Record<string, unknown> = {};
+    for (let i = 0; i < values.length; i++) obj[this.pojoFields[i]!] = values[i];
+    return obj as T;
+  }
+
+  private fieldError(i: number, text: string): RecordError {
+    const kind = this.kinds[i]!;
+    const name = this.pojoFields ? ` ('${this.pojoFields[i]}')` : "";
+    const what = text === "" ? "empty field" : JSON.stringify(text);
+    return new RecordError(`cannot parse ${what} as ${kind === "bigint" ? "a bigint" : `a ${kind}`}${name}`, this.columns[i]! + 1);
+  }
+}
+
+/** Column indexes of the mask's true entries, or 0..n-1 without a mask. */
+function includedColumns(mask: readonly boolean[] | undefined, n: number): number[] {
+  if (!mask) return Array.from({ length: n }, (_, i) => i);
+  const cols: number[] = [];
+  mask.forEach((m, i) => m && cols.push(i));
+  return cols;
+}
+
+/** Checks options at definition time; errors name the path and what is wrong. @internal */
+export function validateCsvOptions(path: string, o: CsvOptions): void {
+  const bad = (reason: string): never => {
+    throw new InvalidProgramException(`readCsvFile('${path}'): ${reason}`);
+  };
+  const field = o.fieldDelimiter ?? ",";
+  const line = o.lineDelimiter ?? "\n";
+  if (typeof field !== "string" || field === "") bad("the field delimiter must be a non-empty string");
+  if (typeof line !== "string" || line === "") bad("the line delimiter must be a non-empty string");
+  if (field.includes(line) || line.includes(field)) bad(`the field delimiter ${JSON.stringify(field)} and the line delimiter ${JSON.stringify(line)} must not contain each other`);
+  if (o.quoteChar !== undefined) {
+    if (typeof o.quoteChar !== "string" || o.quoteChar.length !== 1) bad(`the quote character must be one character, got ${JSON.stringify(o.quoteChar)}`);
+    if (field.includes(o.quoteChar) || line.includes(o.quoteChar)) bad(`the quote character ${JSON.stringify(o.quoteChar)} must not appear in a delimiter`);
+  }
+  if (o.commentPrefix !== undefined && (typeof o.commentPrefix !== "string" || o.commentPrefix === "")) bad("the comment prefix must be a non-empty string");
+  if (!Array.isArray(o.kinds) || o.kinds.length === 0) bad("at least one field type is needed");
+  for (const k of o.kinds) if (!CSV_KINDS.includes(k)) bad(`unknown field type ${JSON.stringify(k)}; allowed: ${CSV_KINDS.join(", ")}`);
+  const included = o.includedMask ? o.includedMask.filter(Boolean).length : o.kinds.length;
+  if (included !== o.kinds.length) bad(`includeFields selects ${included} field(s) but ${o.kinds.length} type(s) were given; they must match`);
+  if (o.pojoFields) {
+    if (o.pojoFields.length !== o.kinds.length) bad(`pojoType names ${o.pojoFields.length} field(s) for ${o.kinds.length} column(s)`);
+    const seen = new Set<string>();
+    for (const f of o.pojoFields) {
+      if (typeof f !== "string" || f === "") bad("pojoType field names must be non-empty strings");
+      if (seen.has(f)) bad(`pojoType names field '${f}' twice`);
+      seen.add(f);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * FileInputFormat: the base of file sources (Flink's FileInputFormat). It enumerates the input
+ * files (a directory reads its files) and cuts them into byte-range splits the way Flink does:
+ * split size = total bytes / requested splits (rounded up, at least `minSplitSize`), the last split
+ * of a file may be up to 10% larger instead of leaving a sliver, and an empty file still gets one
+ * (empty) split. Subclasses read a split in `open` / `nextRecord`.
+ */
+import type { InputFormat, InputSplit } from "../common/formats.js";
+import { InvalidProgramException } from "../common/errors.js";
+import type { RuntimeContext } from "../common/runtime-context.js";
+import { listInputFiles, type InputFile } from "./input-files.js";
+
+/** A byte range of one file. */
+export interface FileInputSplit extends InputSplit {
+  readonly path: string;
+  /** First byte of the range. */
+  readonly start: number;
+  /** Bytes in the range (records may run past its end; see DelimitedInputFormat). */
+  readonly length: number;
+}
+
+/** Flink's FileInputFormat.MAX_SPLIT_SIZE_DISCREPANCY. */
+const MAX_SPLIT_SIZE_DISCREPANCY = 1.1;
+
+export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSplit> {
+  protected filePath: string;
+  protected minSplitSize = 0;
+  protected nestedFileEnumeration = false;
+  /** Formats that cannot start mid-file read each file as one split. */
+  protected unsplittable = false;
+  private runtimeContext: RuntimeContext | undefined;
+
+  constructor(filePath: string) {
+    if (typeof filePath !== "string" || filePath === "") throw new InvalidProgramException(`${new.target.name}: the file path must be a non-empty string, got ${String(filePath)}`);
+    this.filePath = filePath;
+  }
+
+  getFilePath(): string {
+    return this.filePath;
+  }
+  setFilePath(path: string): this {
+    this.filePath = path;
+    return this;
+  }
+  /** Splits are never smaller than this many bytes (default 0, as Flink). */
+  setMinSplitSize(bytes: number): this {
+    if (!Number.isInteger(bytes) || bytes < 0) throw new InvalidProgramException(`${this.constructor.name}: minSplitSize must be a non-negative integer, got ${bytes}`);
+    this.minSplitSize = bytes;
+    return this;
+  }
+  /** Whether a directory's subdirectories are read too (default false, as Flink). */
+  setNestedFileEnumeration(nested: boolean): this {
+    this.nestedFileEnumeration = nested;
+    return this;
+  }
+
+  /** Flink's RichInputFormat: the engine passes the subtask's context before reading. */
+  setRuntimeContext(context: RuntimeContext): void {
+    this.runtimeContext = context;
+  }
+  getRuntimeContext(): RuntimeContext | undefined {
+    return this.runtimeContext;
+  }
+
+  async createInputSplits(minNumSplits: number): Promise<FileInputSplit[]> {
+    const files = await listInputFiles(this.filePath, this.nestedFileEnumeration);
+    return planSplits(files, Math.max(1, minNumSplits), this.minSplitSize, this.unsplittable);
+  }
+
+  abstract open(split: FileInputSplit): void | Promise<void>;
+  abstract reachedEnd(): boolean;
+  abstract nextRecord(): T | null | undefined | Promise<T | null | undefined>;
+  abstract close(): void | Promise<void>;
+}
+
+/** Cuts files into splits (pure; exported for tests). @internal */
+export function planSplits(files: readonly InputFile[], minNumSplits: number, minSplitSize: number, unsplittable: boolean): FileInputSplit[] {
+  const total = files.reduce((s, f) => s + f.size, 0);
+  const maxSplitSize = Math.ceil(total / minNumSplits);
+  const splits: FileInputSplit[] = [];
+  const add = (path: string, start: number, length: number) => splits.push({ splitNumber: splits.length, path, start, length });
+  for (const f of files) {
+    if (f.size === 0 || unsplittable) {
+      add(f.path, 0, f.size);
+      continue;
+    }
+    const splitSize = Math.max(minSplitSize, maxSplitSize, 1);
+    const maxLast = Math.floor(splitSize * MAX_SPLIT_SIZE_DISCREPANCY);
+    let position = 0;
+    let left = f.size;
+    while (left > maxLast) {
+      add(f.path, position, splitSize);
+      position += splitSize;
+      left -= splitSize;
+    }
+    if (left > 0) add(f.path, position, left);
+  }
+  return splits;
+}
