@@ -24,3 +24,5 @@ export type { InputFormat, InputSplit, OutputFormat } from "./common/formats.js"
 export type { Shape, Kind } from "./common/shape.js";
 export { formatRecord } from "./common/printing.js";
 export * from "./streaming/index.js";
+export { CsvReader, type CsvKind, type CsvKindType, type CsvTuple } from "./api/csv-reader.js";
+export * from "./io/index.js";
