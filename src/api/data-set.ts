@@ -62,7 +62,7 @@ export class DataSet<T> {
     return this.node.parallelism ?? this.env.getParallelism();
   }
   /** Makes `data` available to this operator's functions as `getBroadcastVariable(name)`. */
-  withBroadcastSet(data: DataSet<unknown>, name: string): this {
+  withBroadcastSet(data: DataSet<any>, name: string): this {
     this.node.broadcastSets.push({ name, input: data.node });
     return this;
   }
@@ -255,14 +255,12 @@ export class DataSet<T> {
   async collect(): Promise<T[]> {
     return (await this.env.collectAll([this]))[0] as T[];
   }
+  /** Runs the program and returns the number of records (streamed: nothing is buffered). */
   async count(): Promise<number> {
-    const counts = this.mapPartition<number>((values, out) => {
-      let n = 0;
-      for (const _ of values) n++;
-      out.collect(n);
-    }).name("Count");
-    const parts = await counts.collect();
-    return parts.reduce((a, b) => a + b, 0);
+    const ones = this.derive<number>(createNode({ kind: "map", input: this.node, udf: udfSpec(() => 1, "map", "Count"), builtin: "count" }, "Count", "number"));
+    const total = ones.derive<number>(createNode({ kind: "reduce", input: ones.node, key: undefined, udf: udfSpec((a: number, b: number) => a + b, "reduce", "Count"), builtin: "count" }, "Count (sum)", "number"));
+    const parts = await total.collect();
+    return parts[0] ?? 0;
   }
   /** Prints each record on its own line to stdout, Flink-style (`(1,Alice)`). */
   async print(): Promise<void> {

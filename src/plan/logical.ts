@@ -44,6 +44,8 @@ export interface RecordUdfNode extends NodeBase {
   readonly kind: "map" | "flatMap" | "filter" | "mapPartition";
   readonly input: LogicalNode;
   readonly udf: UdfSpec;
+  /** Set for the engine's own functions, which create fresh records and never mutate inputs. */
+  readonly builtin?: string;
 }
 export interface ProjectNode extends NodeBase {
   readonly kind: "project";

@@ -45,7 +45,7 @@ testAtParallelism("composite keys group by value", async (env) => {
 testAtParallelism("keys by value: bigints, booleans, dates and arrays", async (env) => {
   const d1 = new Date(1000);
   const data = [[10n, true, new Date(1000), [1, 2], 1], [10n, true, d1, [1, 2], 2], [11n, false, new Date(2000), [1, 3], 4]] as const;
-  const out = await env.fromCollection(data.map((r) => [...r])).groupBy(0, 1, 2, 3).reduce((a, b) => { a[4] = (a[4] as number) + (b[4] as number); return a; }).map((r) => r[4]).collect();
+  const out = await env.fromCollection(data.map((r) => [...r] as unknown[])).groupBy(0, 1, 2, 3).reduce((a, b) => { a[4] = (a[4] as number) + (b[4] as number); return a; }).map((r) => r[4]).collect();
   assertSameRecords(out, [3, 4]);
   const viaSelector = await env.fromElements({ d: new Date(5) }, { d: new Date(5) }, { d: new Date(6) }).distinct((r: { d: Date }) => r.d).count();
   assert.equal(viaSelector, 2);

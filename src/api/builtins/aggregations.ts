@@ -6,6 +6,7 @@
 import { Aggregations } from "../../common/enums.js";
 import { compileGetter, type FieldRef } from "../../common/field-access.js";
 import { compareKeys } from "../../common/keys.js";
+import { copyRecord } from "../../common/copy.js";
 
 export interface AggregationSpec {
   readonly agg: Aggregations;
@@ -36,15 +37,61 @@ function combine(agg: Aggregations, x: any, y: any): unknown {
 
 /**
  * A reduce function applying `aggs` (which `.and(...)` may still extend before the job runs).
- * It writes the aggregates into `b` and returns it: the reduce drivers hand built-in functions
- * records they own, so no new record is allocated per step.
+ * It folds `b` into the accumulator `a` and returns `a`: the reduce drivers hand built-in
+ * functions an owned accumulator, so no record is allocated per step. The other fields take
+ * `b`'s values, so the result carries the group's last record, as Flink's AggregatingUdf does.
  */
 export function aggregationReducer(aggs: readonly AggregationSpec[]): (a: any, b: any) => any {
-  let compiled: { agg: Aggregations; get: (r: any) => unknown; set: Setter }[] | undefined;
+  let fold: ((a: any, b: any) => any) | undefined;
+  return (a, b) => (fold ??= compileFold(aggs))(a, b);
+}
+
+function compileFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any {
+  const positions = aggs.map((s) => (typeof s.field === "number" ? s.field : /^f\d+$/.test(s.field) ? Number(s.field.slice(1)) : undefined));
+  if (positions.every((p) => p !== undefined)) {
+    // Tuples: a typed fast path for one SUM, else a loop over the aggregations.
+    const pos = positions as number[];
+    const kinds = aggs.map((s) => s.agg);
+    const aggregated = new Set(pos);
+    let others: number[] = [];
+    let othersFor = -1;
+    const takeOthers = (a: any[], b: any[]): void => {
+      if (b.length !== othersFor) {
+        others = Array.from({ length: b.length }, (_, i) => i).filter((i) => !aggregated.has(i));
+        othersFor = b.length;
+      }
+      for (let j = 0; j < others.length; j++) {
+        const i = others[j]!;
+        const v = b[i];
+        a[i] = typeof v === "object" && v !== null ? copyRecord(v) : v;
+      }
+    };
+    if (pos.length === 1 && kinds[0] === Aggregations.SUM) {
+      const f = pos[0]!;
+      return (a, b) => {
+        if (!Array.isArray(b)) return objectFold(aggs)(a, b);
+        a[f] = a[f] + b[f];
+        if (b.length > 1) takeOthers(a, b);
+        return a;
+      };
+    }
+    return (a, b) => {
+      if (!Array.isArray(b)) return objectFold(aggs)(a, b);
+      for (let i = 0; i < pos.length; i++) a[pos[i]!] = combine(kinds[i]!, a[pos[i]!], b[pos[i]!]);
+      takeOthers(a, b);
+      return a;
+    };
+  }
+  return objectFold(aggs);
+}
+
+function objectFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any {
+  const compiled = aggs.map((s) => ({ agg: s.agg, get: compileGetter(s.field), set: compileSetter(s.field) }));
+  const names = new Set(aggs.map((s) => String(s.field)));
   return (a, b) => {
-    compiled ??= aggs.map((s) => ({ agg: s.agg, get: compileGetter(s.field), set: compileSetter(s.field) }));
-    for (const c of compiled) c.set(b, combine(c.agg, c.get(a), c.get(b)));
-    return b;
+    for (const c of compiled) c.set(a, combine(c.agg, c.get(a), c.get(b)));
+    for (const k of Object.keys(b)) if (!names.has(k)) a[k] = copyRecord(b[k]);
+    return a;
   };
 }
 

@@ -12,13 +12,20 @@ const USER_OUTPUT = new Set<DriverStrategy>(["MAP", "FLAT_MAP", "MAP_PARTITION",
 const PASS_THROUGH = new Set<DriverStrategy>(["FILTER", "UNARY_NO_OP", "SORT_PARTITION", "PROJECT"]);
 
 export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
+  const successor = chainedSuccessors(nodes);
   for (const n of nodes) {
     if (objectReuse) {
+      n.outputOwned = true;
+    } else if (n.driver === "SOURCE" && isCollectionSource(n)) {
+      // Collection elements are the program's own objects: the source copies them only when a
+      // chained user function will see them; otherwise whoever keeps a record copies it.
+      const next = successor.get(n);
+      n.outputOwned = next !== undefined && !keepsByCopy(next);
       n.outputOwned = true;
     } else if (PASS_THROUGH.has(n.driver)) {
       n.outputOwned = inputOwned(n, objectReuse);
     } else if (USER_OUTPUT.has(n.driver)) {
-      n.outputOwned = isBuiltin(n) && inputOwned(n, objectReuse);
+      n.outputOwned = isBuiltin(n) && (n.driver === "MAP" || inputOwned(n, objectReuse));
     } else {
       // Sources make fresh records; reduces keep owned accumulators; joins copy what they share.
       n.outputOwned = n.driver !== "SINK" ? !userJoinOutput(n) : true;
@@ -35,10 +42,27 @@ export function inputOwned(n: PhysicalNode, objectReuse: boolean): boolean {
 
 function isBuiltin(n: PhysicalNode): boolean {
   const l = n.logical;
-  return (l.kind === "groupReduce" || l.kind === "reduce") && l.builtin !== undefined;
+  return "builtin" in l && l.builtin !== undefined;
 }
 
 function userJoinOutput(n: PhysicalNode): boolean {
   const l = n.logical;
   return (l.kind === "join" || l.kind === "cross") ? true : false;
+}
+
+function chainedSuccessors(nodes: readonly PhysicalNode[]): Map<PhysicalNode, PhysicalNode> {
+  const m = new Map<PhysicalNode, PhysicalNode>();
+  for (const n of nodes) if (n.chained) m.set(n.inputs[0]!.channels[0]!.source, n);
+  return m;
+}
+
+function isCollectionSource(n: PhysicalNode): boolean {
+  return n.logical.kind === "source" && n.logical.source.kind === "collection";
+}
+
+/** Drivers that never mutate their input and copy what they keep when it is not owned. */
+function keepsByCopy(n: PhysicalNode): boolean {
+  const l = n.logical;
+  if (n.driver === "SINK") return l.kind === "sink" && l.sink.kind === "collect";
+  return (l.kind === "reduce" || l.kind === "groupReduce" || l.kind === "map") && l.builtin !== undefined;
 }

@@ -23,6 +23,7 @@ export class HashReduceOperator extends BaseOperator {
   private readonly key: CompiledKey;
   private readonly copyIn: boolean;
   private readonly copyOut: boolean;
+  private readonly builtin: boolean;
 
   constructor(ctx: OperatorContext, out: Operator, private readonly partial: boolean) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
@@ -31,7 +32,8 @@ export class HashReduceOperator extends BaseOperator {
     this.fn = udf.call;
     this.key = subtaskKey(logical.key!, ctx.node.name);
     this.copyIn = !ctx.inputOwned;
-    this.copyOut = logical.builtin === undefined && !ctx.objectReuse;
+    this.copyOut = !ctx.objectReuse;
+    this.builtin = logical.builtin !== undefined;
   }
 
   collect(record: any): void {
@@ -40,19 +42,31 @@ export class HashReduceOperator extends BaseOperator {
     try {
       k = this.key.hashable(record);
       const acc = this.table.get(k);
-      const b = this.copyIn ? copyRecord(record) : record;
       if (acc === undefined) {
-        this.table.set(k, b);
+        this.table.set(k, this.copyIn ? copyRecord(record) : record);
         if (this.partial && this.table.size >= COMBINER_MAX_KEYS) this.flush();
         return;
       }
-      r = this.fn(acc, b);
+      r = this.step(acc, record);
       if (r === acc) return;
-      if (this.copyOut && r !== b) r = copyRecord(r);
     } catch (e) {
       throw this.fail(e);
     }
     this.table.set(k, r);
+  }
+
+  /**
+   * One reduce step; returns what to keep. Built-ins fold into the owned accumulator and never
+   * touch `record`; user functions may mutate their inputs, so they get an owned `b`.
+   */
+  private step(acc: any, record: any): any {
+    if (this.builtin) {
+      const r = this.fn(acc, record);
+      return r === record && this.copyIn ? copyRecord(r) : r;
+    }
+    const b = this.copyIn ? copyRecord(record) : record;
+    const r = this.fn(acc, b);
+    return r === acc || r === b || !this.copyOut ? r : copyRecord(r);
   }
 
   private flush(): void {
@@ -72,29 +86,34 @@ export class AllReduceOperator extends BaseOperator {
   private readonly fn: (a: any, b: any) => any;
   private readonly copyIn: boolean;
   private readonly copyOut: boolean;
+  private readonly builtin: boolean;
 
   constructor(ctx: OperatorContext, out: Operator) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
     super(ctx, out, udf);
     this.fn = udf.call;
     this.copyIn = !ctx.inputOwned;
-    this.copyOut = (ctx.node.logical as ReduceNode).builtin === undefined && !ctx.objectReuse;
+    this.copyOut = !ctx.objectReuse;
+    this.builtin = (ctx.node.logical as ReduceNode).builtin !== undefined;
   }
 
   collect(record: any): void {
-    const b = this.copyIn ? copyRecord(record) : record;
     if (this.acc === undefined) {
-      this.acc = b;
+      this.acc = this.copyIn ? copyRecord(record) : record;
       return;
     }
-    let r;
     try {
-      r = this.fn(this.acc, b);
+      if (this.builtin) {
+        const r = this.fn(this.acc, record);
+        this.acc = r === record && this.copyIn ? copyRecord(r) : r;
+      } else {
+        const b = this.copyIn ? copyRecord(record) : record;
+        const r = this.fn(this.acc, b);
+        this.acc = r === this.acc || r === b || !this.copyOut ? r : copyRecord(r);
+      }
     } catch (e) {
       throw this.fail(e);
     }
-    if (r !== this.acc && r !== b && this.copyOut) r = copyRecord(r);
-    this.acc = r;
   }
 
   override finish(): Promise<void> | void {
