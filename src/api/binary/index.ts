@@ -1,31 +1,20 @@
-/** Entry points of the two-input operators (join, outer joins, coGroup, cross). */
-import { InvalidProgramException } from "../../common/errors.js";
+/** Entry points of the two-input operators (join, outer joins, coGroup, cross), called by DataSet. */
 import type { JoinHint, JoinType } from "../../common/enums.js";
 import type { DataSet } from "../data-set.js";
+import { CoGroupOperatorSets } from "./cogroup.js";
+import { JoinOperatorSets } from "./join.js";
 
-/** `a.join(b)`: pick keys with `.where(...).equalTo(...)`. */
-export class JoinOperatorSets<T, R> {
-  /** @internal */
-  constructor(readonly first: DataSet<T>, readonly second: DataSet<R>, readonly joinType: JoinType, readonly hint: JoinHint, readonly sizeHint: "tiny" | "huge" | undefined) {}
-  where(..._keys: unknown[]): never {
-    throw new InvalidProgramException("joins are not available yet");
-  }
-}
+export { JoinOperatorSets, JoinOperatorSetsPredicate, JoinOperator, DefaultJoin, ProjectJoin, allowedJoinHints } from "./join.js";
+export { CoGroupOperatorSets, CoGroupOperatorSetsPredicate, CoGroupOperatorWithoutFunction, CoGroupOperator, type CoGroupFunctionArg } from "./cogroup.js";
+export { CrossOperator, DefaultCross, ProjectCross, crossOf } from "./cross.js";
+export { TwoInputOperator } from "./two-input.js";
 
-export class CoGroupOperatorSets<T, R> {
-  /** @internal */
-  constructor(readonly first: DataSet<T>, readonly second: DataSet<R>) {}
-  where(..._keys: unknown[]): never {
-    throw new InvalidProgramException("coGroup is not available yet");
-  }
-}
-
+/** `a.join(b)` and the outer joins: keys next, with `.where(...)`. */
 export function joinSets<T, R>(first: DataSet<T>, second: DataSet<R>, joinType: JoinType, hint: JoinHint, sizeHint?: "tiny" | "huge"): JoinOperatorSets<T, R> {
   return new JoinOperatorSets(first, second, joinType, hint, sizeHint);
 }
+
+/** `a.coGroup(b)`: keys next, with `.where(...)`. */
 export function coGroupSets<T, R>(first: DataSet<T>, second: DataSet<R>): CoGroupOperatorSets<T, R> {
   return new CoGroupOperatorSets(first, second);
-}
-export function crossOf<T, R>(_first: DataSet<T>, _second: DataSet<R>, _sizeHint?: "tiny" | "huge"): DataSet<[T, R]> {
-  throw new InvalidProgramException("cross is not available yet");
 }

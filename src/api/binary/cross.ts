@@ -1,0 +1,70 @@
+/**
+ * Cross products (API.md "Binary operators"): `a.cross(b)` is a DataSet of `[a, b]` pairs;
+ * `.with((a, b) => r)` maps them; `.projectFirst/.projectSecond` build flat tuples.
+ * crossWithTiny / crossWithHuge tell the optimizer which side to broadcast.
+ */
+import { InvalidProgramException } from "../../common/errors.js";
+import type { Shape } from "../../common/shape.js";
+import { udfSpec, type UdfSpec } from "../../common/udf.js";
+import type { CrossNode } from "../../plan/logical.js";
+import type { DataSet } from "../data-set.js";
+import { createNode } from "../node-factory.js";
+import { pairProjector, projectedFields, projectionForwarding, projectionShape, type ProjectedField } from "./projection.js";
+import { TwoInputOperator } from "./two-input.js";
+
+/** A cross with a user function (or a projection). */
+export class CrossOperator<T1, T2, O> extends TwoInputOperator<T1, T2, O> {}
+
+/** The default cross result, `[first, second]` pairs, which `.with` or a projection can replace. */
+export class DefaultCross<T1, T2> extends CrossOperator<T1, T2, [T1, T2]> {
+  /** Applies a CrossFunction `(first, second) => result` to every pair. */
+  with<O>(fn: ((first: T1, second: T2) => O) | { cross(first: T1, second: T2): O }): CrossOperator<T1, T2, O> {
+    return new CrossOperator<T1, T2, O>(this.env, this.withFunction(udfSpec(fn, "cross", this.node.name), undefined));
+  }
+  /** Starts a projection with fields of the first input (none: the whole record). */
+  projectFirst<O extends unknown[] = any[]>(...positions: number[]): ProjectCross<T1, T2, O> {
+    return new ProjectCross<T1, T2, O>(this.env, this.withFunction((this.node as CrossNode).udf, "project"), []).projectFirst(...positions);
+  }
+  /** Starts a projection with fields of the second input (none: the whole record). */
+  projectSecond<O extends unknown[] = any[]>(...positions: number[]): ProjectCross<T1, T2, O> {
+    return new ProjectCross<T1, T2, O>(this.env, this.withFunction((this.node as CrossNode).udf, "project"), []).projectSecond(...positions);
+  }
+  private withFunction(udf: UdfSpec, builtin: string | undefined): CrossNode {
+    const n = this.node as CrossNode;
+    return createNode<CrossNode>({ kind: "cross", first: n.first, second: n.second, sizeHintSecond: n.sizeHintSecond, udf, builtin }, n.name);
+  }
+}
+
+/** A cross building flat tuples from fields of both inputs (Flink's ProjectCross). */
+export class ProjectCross<T1, T2, O extends unknown[]> extends CrossOperator<T1, T2, O> {
+  /** @internal */
+  constructor(env: DataSet<unknown>["env"], node: CrossNode, private readonly fields: ProjectedField[]) {
+    super(env, node);
+  }
+  projectFirst(...positions: number[]): this {
+    return this.add(0, positions);
+  }
+  projectSecond(...positions: number[]): this {
+    return this.add(1, positions);
+  }
+  private add(side: 0 | 1, positions: number[]): this {
+    const node = this.node as CrossNode;
+    const inputs = [node.first.shape, node.second.shape] as const;
+    this.fields.push(...projectedFields(side, positions, inputs[side], node.name));
+    node.udf = udfSpec(pairProjector([...this.fields], node.name), "cross", node.name);
+    node.shape = projectionShape(this.fields, inputs);
+    [node.semantic.forwarded[0], node.semantic.forwarded[1]] = projectionForwarding(this.fields);
+    return this;
+  }
+}
+
+/** `a.cross(b)`: the pairs of every record of `a` with every record of `b`. */
+export function crossOf<T, R>(first: DataSet<T>, second: DataSet<R>, sizeHint?: "tiny" | "huge"): DefaultCross<T, R> {
+  if (first.env !== second.env) throw new InvalidProgramException("Cross: both inputs must belong to the same ExecutionEnvironment");
+  const udf = udfSpec((a: T, b: R) => [a, b], "cross", "Cross");
+  const shape: Shape | undefined = first.shape !== undefined || second.shape !== undefined ? [first.shape ?? "any", second.shape ?? "any"] : undefined;
+  const node = createNode<CrossNode>({ kind: "cross", first: first.node, second: second.node, sizeHintSecond: sizeHint, udf, builtin: "pair" }, "Cross", shape);
+  node.semantic.forwarded[0] = [{ from: "*", to: "f0" }];
+  node.semantic.forwarded[1] = [{ from: "*", to: "f1" }];
+  return new DefaultCross<T, R>(first.env, node);
+}

@@ -1,0 +1,66 @@
+/**
+ * Keys of two-input operators: parsed and checked against each input's shape, then checked for
+ * compatibility with each other at definition (Flink's Keys.areCompatible): the same number of
+ * fields and, where both shapes are known, the same types.
+ */
+import { InvalidProgramException } from "../../common/errors.js";
+import type { FieldRef } from "../../common/field-access.js";
+import { compileKey, describeKey, parseKeyArgs, validateKey, type KeyDefinition } from "../../common/keys.js";
+import { describeShape, fieldShape, isObjectShape, isTupleShape, type Shape } from "../../common/shape.js";
+
+/** Parses one side's key arguments and validates them against that side's shape. */
+export function sideKey(args: readonly unknown[], shape: Shape | undefined, operator: string): KeyDefinition {
+  const key = parseKeyArgs(args, operator);
+  validateKey(key, shape, operator);
+  return key;
+}
+
+/**
+ * Checks that two keys can be compared and returns them ready for execution. When one side is a
+ * key selector and the other a composite field key, the field key becomes a selector returning
+ * the array of its fields, so both sides hash, partition and sort alike.
+ */
+export function compatibleKeys(first: KeyDefinition, firstShape: Shape | undefined, second: KeyDefinition, secondShape: Shape | undefined, operator: string): [KeyDefinition, KeyDefinition] {
+  if (first.kind === "fields" && second.kind === "fields") {
+    if (first.fields.length !== second.fields.length) {
+      throw new InvalidProgramException(`${operator}: the keys do not match: where ${describeKey(first)} has ${first.fields.length} field(s) but equalTo ${describeKey(second)} has ${second.fields.length}`);
+    }
+    first.fields.forEach((f, i) => {
+      const s = second.fields[i]!;
+      const a = keyFieldShape(firstShape, f);
+      const b = keyFieldShape(secondShape, s);
+      if (!shapesCompatible(a, b)) {
+        throw new InvalidProgramException(`${operator}: key types do not match: field ${f} of the first input is ${describeShape(a)} but field ${s} of the second input is ${describeShape(b)}`);
+      }
+    });
+    return [first, second];
+  }
+  return [asSelectorIfComposite(first, operator), asSelectorIfComposite(second, operator)];
+}
+
+/** The shape of one key field, if known. */
+export function keyFieldShape(shape: Shape | undefined, ref: FieldRef): Shape | undefined {
+  if (shape === undefined) return undefined;
+  if (typeof ref === "number") return isTupleShape(shape) ? shape[ref] : undefined;
+  if (ref === "*") return shape;
+  return fieldShape(shape, ref.endsWith(".*") ? ref.slice(0, -2) : ref);
+}
+
+/** Structural compatibility; an unknown part ("any" or undefined) matches anything. */
+export function shapesCompatible(a: Shape | undefined, b: Shape | undefined): boolean {
+  if (a === undefined || b === undefined || a === "any" || b === "any") return true;
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  if (isTupleShape(a) || isTupleShape(b)) {
+    return isTupleShape(a) && isTupleShape(b) && a.length === b.length && a.every((x, i) => shapesCompatible(x, b[i]));
+  }
+  if (!isObjectShape(a) || !isObjectShape(b)) return false;
+  const ka = Object.keys(a).sort();
+  const kb = Object.keys(b).sort();
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && shapesCompatible(a[k], b[k]));
+}
+
+function asSelectorIfComposite(key: KeyDefinition, operator: string): KeyDefinition {
+  if (key.kind === "selector" || key.fields.length === 1) return key;
+  const extract = compileKey(key, operator).extract;
+  return { kind: "selector", selector: { value: (r: unknown) => extract(r), method: "getKey" } };
+}

@@ -1,0 +1,93 @@
+/**
+ * CoGroup (Flink's CO_GROUP driver, sort-merge based): both inputs arrive hash-partitioned and
+ * sorted on key (then on the group order, if any). The first input is held; the second streams
+ * in key order and is cut into runs of equal keys. Each key of either input produces exactly one
+ * call `f(firstGroup, secondGroup, out)`, in key order, with an empty group for a side that
+ * lacks the key. Groups are fresh arrays of records the driver owns.
+ */
+import { compareKeys } from "../../../common/keys.js";
+import { instantiateUdf } from "../../../common/udf.js";
+import type { CoGroupNode } from "../../../plan/logical.js";
+import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
+import { groupEnd, sortKeyOf } from "../join/side-key.js";
+import { copyRecord } from "../../../common/copy.js";
+
+type CoGroupCall = (first: Iterable<any>, second: Iterable<any>, out: Operator) => void;
+
+export class CoGroupOperator extends BaseOperator {
+  readonly firstInputToRead = 0 as const;
+  private rows: any[] = [];
+  private keys: unknown[] = [];
+  private start = 0;
+  /** The second input's current run of equal keys. */
+  private run: any[] = [];
+  private runKey: unknown = undefined;
+  private readonly keyFirst: (r: any) => unknown;
+  private readonly keySecond: (r: any) => unknown;
+  private readonly fn: CoGroupCall;
+  private readonly copyIn: boolean;
+
+  constructor(ctx: OperatorContext, out: Operator) {
+    const node = ctx.node.logical as CoGroupNode;
+    const udf = instantiateUdf(node.udf);
+    super(ctx, out, udf);
+    this.fn = udf.call;
+    this.keyFirst = sortKeyOf(node.keyFirst, ctx.node.name);
+    this.keySecond = sortKeyOf(node.keySecond, ctx.node.name);
+    this.copyIn = !ctx.inputOwned;
+  }
+
+  collect(record: any): void {
+    try {
+      this.keys.push(this.keyFirst(record));
+    } catch (e) {
+      throw this.fail(e);
+    }
+    this.rows.push(this.copyIn ? copyRecord(record) : record);
+  }
+
+  collectSecond(record: any): void {
+    let key: unknown;
+    try {
+      key = this.keySecond(record);
+    } catch (e) {
+      throw this.fail(e);
+    }
+    if (this.run.length > 0 && compareKeys(this.runKey, key) !== 0) this.closeRun();
+    this.run.push(this.copyIn ? copyRecord(record) : record);
+    this.runKey = key;
+  }
+
+  /** Calls the function for every first-input key up to the run's key, then for the run. */
+  private closeRun(): void {
+    const key = this.runKey;
+    const second = this.run;
+    this.run = [];
+    while (this.start < this.rows.length && compareKeys(this.keys[this.start], key) < 0) this.call(this.takeGroup(), []);
+    const matches = this.start < this.rows.length && compareKeys(this.keys[this.start], key) === 0;
+    this.call(matches ? this.takeGroup() : [], second);
+  }
+
+  private takeGroup(): any[] {
+    const end = groupEnd(this.keys, this.start, compareKeys);
+    const group = this.rows.slice(this.start, end);
+    this.start = end;
+    return group;
+  }
+
+  private call(first: any[], second: any[]): void {
+    try {
+      this.fn(first, second, this.out);
+    } catch (e) {
+      throw this.fail(e);
+    }
+  }
+
+  override finish(): Promise<void> | void {
+    if (this.run.length > 0) this.closeRun();
+    while (this.start < this.rows.length) this.call(this.takeGroup(), []);
+    this.rows = [];
+    this.keys = [];
+    return this.out.finish();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Hash join, one algorithm for every build side and join type (Flink's HYBRIDHASH_BUILD_FIRST /
+ * _SECOND and the outer variants, after MutableHashTable, minus spilling):
+ * 1. the build side is read completely into a JoinHashTable (the runner reads it first);
+ * 2. probe records stream through: each is paired with the records of its key's bucket;
+ * 3. outer joins: a probe record without a bucket is emitted with null for the build side if the
+ *    probe side is outer; at the end, build records whose key was never probed are emitted with
+ *    null for the probe side if the build side is outer.
+ * Memory holds the build side only; the probe side is never buffered.
+ */
+import type { CompiledKey } from "../../../common/keys.js";
+import { instantiateUdf } from "../../../common/udf.js";
+import type { JoinNode } from "../../../plan/logical.js";
+import { JoinHashTable } from "../../hash/join-hash-table.js";
+import { subtaskKey } from "../grouping-key.js";
+import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
+import { emitAgainst, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+
+export class HashJoinOperator extends BaseOperator {
+  readonly firstInputToRead: 0 | 1;
+  private readonly table: JoinHashTable<any>;
+  private readonly buildKey: CompiledKey;
+  private readonly probeKey: CompiledKey;
+  /** (build, probe) -> the function in (first, second) order. */
+  private readonly emit: PairEmitter;
+  private readonly probeOuter: boolean;
+  private readonly buildOuter: boolean;
+  private readonly policy: SharingPolicy;
+
+  constructor(ctx: OperatorContext, out: Operator, private readonly build: 0 | 1) {
+    const node = ctx.node.logical as JoinNode;
+    const udf = instantiateUdf(node.udf);
+    super(ctx, out, udf);
+    const keys = [node.keyFirst, node.keySecond] as const;
+    const outer = outerSides(node.joinType);
+    this.firstInputToRead = build;
+    this.buildKey = subtaskKey(keys[build], ctx.node.name);
+    this.probeKey = subtaskKey(keys[1 - build]!, ctx.node.name);
+    this.buildOuter = outer[build];
+    this.probeOuter = outer[1 - build]!;
+    this.table = new JoinHashTable(this.buildOuter);
+    this.emit = heldFirst(pairEmitter(udf, node.flat, out), build);
+    this.policy = sharingPolicy(ctx);
+  }
+
+  collect(record: any): void {
+    if (this.build === 0) this.insert(record);
+    else this.probe(record);
+  }
+  collectSecond(record: any): void {
+    if (this.build === 1) this.insert(record);
+    else this.probe(record);
+  }
+
+  private insert(record: any): void {
+    try {
+      this.table.insert(this.buildKey.hashable(record), record);
+    } catch (e) {
+      throw this.fail(e);
+    }
+  }
+
+  private probe(record: any): void {
+    try {
+      const bucket = this.table.probe(this.probeKey.hashable(record));
+      if (bucket !== undefined) emitAgainst(this.emit, bucket, 0, bucket.length, record, this.policy);
+      else if (this.probeOuter) this.emit(null, record);
+    } catch (e) {
+      throw this.fail(e);
+    }
+  }
+
+  override finish(): Promise<void> | void {
+    if (this.buildOuter) {
+      try {
+        // Last use of each build record: no copy needed.
+        for (const r of this.table.unmatched()) this.emit(r, null);
+      } catch (e) {
+        throw this.fail(e);
+      }
+    }
+    this.table.clear();
+    return this.out.finish();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * What join and cross drivers share: the user function as one `emit(first, second)` (a
+ * JoinFunction's result is collected, a FlatJoinFunction gets the collector), always called in
+ * [first, second] order whichever side a driver holds, and the rules for records handed out
+ * more than once (object reuse off): a held record (hash table, buffered side) is copied for
+ * every call, a streamed record for every call but its last, so no call sees another's mutation.
+ */
+import { copyRecord } from "../../../common/copy.js";
+import type { Collector } from "../../../common/collector.js";
+import { JoinType } from "../../../common/enums.js";
+import type { UdfInstance } from "../../../common/udf.js";
+import type { OperatorContext } from "../operator.js";
+
+export type PairEmitter = (first: any, second: any) => void;
+
+/** The function as `emit(first, second)`; `flat`: it takes the collector as third argument. */
+export function pairEmitter(udf: UdfInstance, flat: boolean, out: Collector<any>): PairEmitter {
+  const call = udf.call;
+  if (flat) return (a, b) => { call(a, b, out); };
+  return (a, b) => { out.collect(call(a, b)); };
+}
+
+/** An emitter taking (held, streamed) records, for a driver that holds side `held`. */
+export function heldFirst(emit: PairEmitter, held: 0 | 1): PairEmitter {
+  return held === 0 ? emit : (h, s) => emit(s, h);
+}
+
+/** Which sides keep their unmatched records: [first, second]. */
+export function outerSides(joinType: JoinType): readonly [boolean, boolean] {
+  switch (joinType) {
+    case JoinType.INNER: return [false, false];
+    case JoinType.LEFT_OUTER: return [true, false];
+    case JoinType.RIGHT_OUTER: return [false, true];
+    case JoinType.FULL_OUTER: return [true, true];
+  }
+}
+
+/** Copy rules for one driver instance. */
+export interface SharingPolicy {
+  /** Copy held records on every use and streamed ones on every use but their last. */
+  readonly copy: boolean;
+  /** Whether streamed records are the driver's own (else they are copied on every use). */
+  readonly streamedOwned: boolean;
+}
+
+export function sharingPolicy(ctx: OperatorContext): SharingPolicy {
+  return { copy: !ctx.objectReuse, streamedOwned: ctx.inputOwned };
+}
+
+/**
+ * Pairs one streamed record with every held record of `held` (a bucket, a block, a merge group)
+ * from index `from` to `to`, copying as the policy says.
+ */
+export function emitAgainst(emit: PairEmitter, held: readonly any[], from: number, to: number, streamed: any, policy: SharingPolicy): void {
+  if (!policy.copy) {
+    for (let i = from; i < to; i++) emit(held[i], streamed);
+    return;
+  }
+  const last = policy.streamedOwned ? to - 1 : to;
+  for (let i = from; i < to; i++) emit(copyRecord(held[i]), i < last ? copyRecord(streamed) : streamed);
+}
