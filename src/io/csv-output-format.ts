@@ -2,6 +2,8 @@
  * CsvOutputFormat: writes tuples as delimited text (Flink's CsvOutputFormat): each field as its
  * text, unquoted, fields joined by the field delimiter and rows ended by the row delimiter;
  * null/undefined fields are empty. Nested tuples print as Flink prints them, `(a,b)`.
+ * `setQuoteStrings(true)` (Flink's option) wraps string fields in double quotes, doubling quotes
+ * inside (RFC 4180), so `readCsvFile(...).parseQuotedStrings('"')` reads them back.
  * @example
  * ds.output(new CsvOutputFormat("/tmp/out.csv", "\n", "|", WriteMode.OVERWRITE));
  */
@@ -13,6 +15,7 @@ import { FileOutputFormat } from "./file-output-format.js";
 export class CsvOutputFormat<T> extends FileOutputFormat<T> {
   private readonly rowDelimiter: string;
   private readonly fieldDelimiter: string;
+  private quoteStrings = false;
 
   constructor(path: string, rowDelimiter = "\n", fieldDelimiter = ",", writeMode: WriteMode = WriteMode.NO_OVERWRITE) {
     super(path, writeMode);
@@ -23,6 +26,12 @@ export class CsvOutputFormat<T> extends FileOutputFormat<T> {
     this.fieldDelimiter = fieldDelimiter;
   }
 
+  /** Whether string fields are written quoted (default false, as Flink). */
+  setQuoteStrings(quote: boolean): this {
+    this.quoteStrings = quote;
+    return this;
+  }
+
   protected recordText(record: T): string {
     if (!Array.isArray(record)) {
       throw new InvalidProgramException(`writeAsCsv('${this.outputPath}') writes tuples (arrays) only, got ${formatRecord(record)}; map the records to tuples first`);
@@ -31,8 +40,13 @@ export class CsvOutputFormat<T> extends FileOutputFormat<T> {
     for (let i = 0; i < record.length; i++) {
       if (i > 0) s += this.fieldDelimiter;
       const v: unknown = record[i];
-      if (v !== null && v !== undefined) s += typeof v === "string" ? v : formatRecord(v);
+      if (typeof v === "string") s += this.quoteStrings ? quoted(v) : v;
+      else if (v !== null && v !== undefined) s += formatRecord(v);
     }
     return s + this.rowDelimiter;
   }
+}
+
+function quoted(v: string): string {
+  return v.includes('"') ? `"${v.replaceAll('"', '""')}"` : `"${v}"`;
 }

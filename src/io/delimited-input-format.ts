@@ -44,6 +44,15 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
     return this;
   }
 
+  /**
+   * A delimiter that overlaps itself ("||", "aba") has no single alignment when read from the
+   * middle of a file, so such files are read whole, one split per file.
+   */
+  override async createInputSplits(minNumSplits: number): Promise<FileInputSplit[]> {
+    if (selfOverlapping(Buffer.from(this.delimiter, this.charset))) this.unsplittable = true;
+    return super.createInputSplits(minNumSplits);
+  }
+
   /** Turns one line (delimiter removed) into a record; undefined skips the line. */
   protected abstract readRecord(line: string): T | undefined;
 
@@ -143,4 +152,10 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
     const shown = text.length > 120 ? `${text.slice(0, 120)}...` : text;
     return new FileParseError(`${path}: ${where}: ${e.reason} (line text: ${JSON.stringify(shown)})`, path, line, e.field);
   }
+}
+
+/** Whether a proper prefix of `d` is also its suffix (then occurrences can overlap). */
+function selfOverlapping(d: Buffer): boolean {
+  for (let k = 1; k < d.length; k++) if (d.subarray(0, k).equals(d.subarray(d.length - k))) return true;
+  return false;
 }
