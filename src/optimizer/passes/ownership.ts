@@ -45,9 +45,13 @@ function isBuiltin(n: PhysicalNode): boolean {
   return "builtin" in l && l.builtin !== undefined;
 }
 
+/**
+ * Join and cross output is owned for built-in results (default pairs, projections): the drivers
+ * copy every record they hand out more than once. A user function's results are its own objects.
+ */
 function userJoinOutput(n: PhysicalNode): boolean {
   const l = n.logical;
-  return (l.kind === "join" || l.kind === "cross") ? true : false;
+  return (l.kind === "join" || l.kind === "cross") && l.builtin === undefined;
 }
 
 function chainedSuccessors(nodes: readonly PhysicalNode[]): Map<PhysicalNode, PhysicalNode> {
