@@ -1,0 +1,50 @@
+/** Starts one child run (`node --import tsx bench/child.ts <args>`) and reads its report. */
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { REPORT_PREFIX, type ChildArgs, type ChildReport } from "./protocol.js";
+
+const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+const REPO_DIR = dirname(BENCH_DIR);
+
+/** A child's report plus what the parent measured: wall time of the whole process. */
+export interface RunOutcome extends ChildReport {
+  readonly processMs: number;
+}
+
+/**
+ * Runs one child with a heap large enough for the full-size inputs (the same flag for every
+ * engine); kills it after `timeoutSec`.
+ */
+export function runChild(args: ChildArgs, timeoutSec: number): Promise<RunOutcome> {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const child = spawn(
+      process.execPath,
+      ["--max-old-space-size=12288", "--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify(args)],
+      { cwd: REPO_DIR, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    let timedOut = false;
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutSec * 1000);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const processMs = performance.now() - start;
+      const line = stdout.split("\n").find((l) => l.startsWith(REPORT_PREFIX));
+      if (timedOut) resolve({ status: "error", note: `capped: killed after ${timeoutSec} s`, processMs });
+      else if (line !== undefined) resolve({ ...(JSON.parse(line.slice(REPORT_PREFIX.length)) as ChildReport), processMs });
+      else resolve({ status: "error", note: `child exited (${signal ?? code}) without a report: ${lastLine(stderr)}`, processMs });
+    });
+  });
+}
+
+function lastLine(text: string): string {
+  const lines = text.trim().split("\n");
+  return (lines.find((l) => /Error|heap/i.test(l)) ?? lines.at(-1) ?? "").slice(0, 200);
+}
