@@ -5,7 +5,6 @@
 import { ExecutionEnvironment, Order, WriteMode, type Collector } from "../../src/index.js";
 import type { Row } from "../lib/checksum.js";
 import type { JoinInput, KeyA, KeyB, KeyV } from "../lib/data.js";
-import { coGroupOf, csvReader, joinOf, leftOuterJoinOf } from "./sluice-api.js";
 import { NotAvailable, type EngineImpls, type Job } from "./types.js";
 
 /** True when `e` (or a cause) says the feature is not built yet. */
@@ -33,7 +32,7 @@ function sluiceJob(compute: () => Promise<Row[]>, toRows: (r: Row[]) => Row[] = 
 }
 
 function innerJoin(env: ExecutionEnvironment, { left, right }: JoinInput): Promise<Row[]> {
-  return joinOf(env.fromCollection(left), env.fromCollection(right))
+  return env.fromCollection(left).join(env.fromCollection(right))
     .where("k").equalTo("k")
     .with((l, r): Row => ({ id: l.id, k: l.k, a: l.a, b: r.b }))
     .collect();
@@ -64,7 +63,7 @@ export function sluice(parallelism: number): EngineImpls {
     "left-outer-join": ({ left, right }) =>
       sluiceJob(() => {
         const e = env();
-        return leftOuterJoinOf(e.fromCollection(left), e.fromCollection(right))
+        return e.fromCollection(left).leftOuterJoin(e.fromCollection(right))
           .where("k").equalTo("k")
           .with((l, r): Row => ({ k: l.k, a: l.a, b: r === null ? null : r.b }))
           .collect();
@@ -72,7 +71,7 @@ export function sluice(parallelism: number): EngineImpls {
     cogroup: ({ left, right }) =>
       sluiceJob(() => {
         const e = env();
-        return coGroupOf(e.fromCollection(left), e.fromCollection(right)).where("k").equalTo("k").with(coGroupSums).collect();
+        return e.fromCollection(left).coGroup(e.fromCollection(right)).where("k").equalTo("k").with(coGroupSums).collect();
       }),
     "group-sum": ({ rows }) =>
       sluiceJob(
@@ -98,9 +97,9 @@ export function sluice(parallelism: number): EngineImpls {
     "csv-job": ({ ordersPath, usersPath, outPath }) =>
       sluiceJob(async () => {
         const e = env();
-        const orders = csvReader(e, ordersPath).ignoreFirstLine().types<[number, number, number]>("number", "number", "number");
-        const users = csvReader(e, usersPath).ignoreFirstLine().types<[number, string, string]>("number", "string", "string");
-        joinOf(orders, users)
+        const orders = e.readCsvFile(ordersPath).ignoreFirstLine().types("number", "number", "number");
+        const users = e.readCsvFile(usersPath).ignoreFirstLine().types("number", "string", "string");
+        orders.join(users)
           .where(1).equalTo(0)
           .with((o, u): [number, string, number, number] => [o[1], u[2], o[2], 1])
           .groupBy(0, 1)
