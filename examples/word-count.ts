@@ -1,0 +1,53 @@
+/**
+ * WordCount, the classic first Flink job: read a text file (bundled examples/data/mill-race.txt)
+ * line by line, split it into lowercase words, count each word with a combinable sum, print the
+ * ten most frequent words and write every count as CSV to a result file (replacing the last run's).
+ */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ExecutionEnvironment, Order, WriteMode } from "../src/index.js";
+import { runIfMain } from "./_run-if-main.js";
+
+export const title = "WordCount on a text file";
+export const order = 10;
+
+const TEXT = fileURLToPath(new URL("./data/mill-race.txt", import.meta.url));
+/** Where the counts are written: a file at parallelism 1 (a directory of part files above 1). */
+export const OUTPUT = join(tmpdir(), "sluice-examples", "word-counts.csv");
+
+export async function main(): Promise<void> {
+  const env = ExecutionEnvironment.getExecutionEnvironment();
+  const counts = env
+    .readTextFile(TEXT)
+    .flatMap((line: string, out) => {
+      for (const word of line.toLowerCase().split(/[^a-z']+/)) {
+        const w = word.replace(/^'+|'+$/g, "");
+        if (w !== "") out.collect([w, 1] as [string, number]);
+      }
+    })
+    .groupBy(0)
+    .sum(1)
+    .name("count words");
+
+  counts.writeAsCsv(OUTPUT, "\n", ",", WriteMode.OVERWRITE).setParallelism(1);
+
+  console.log("-- the ten most frequent words");
+  // One sorted partition (most frequent first, ties alphabetical), then its first ten records.
+  await counts
+    .sortPartition(1, Order.DESCENDING)
+    .sortPartition(0, Order.ASCENDING)
+    .setParallelism(1)
+    .mapPartition((words: Iterable<[string, number]>, out) => {
+      let n = 0;
+      for (const w of words) {
+        if (n++ === 10) break;
+        out.collect(w);
+      }
+    })
+    .setParallelism(1)
+    .print();
+  console.log(`-- all counts written to ${OUTPUT}`);
+}
+
+runIfMain(import.meta.url, main);
