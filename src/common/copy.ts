@@ -9,12 +9,13 @@ export function copyRecord<T>(value: T): T {
   return copyObject(value as object) as T;
 }
 
+// slice() keeps the array's elements kind (packed small integers or doubles stay unboxed), which
+// matters for the arithmetic that reduce functions then do on the copy.
 function copyArray(a: unknown[]): unknown[] {
-  const n = a.length;
-  const out = new Array<unknown>(n);
-  for (let i = 0; i < n; i++) {
-    const v = a[i];
-    out[i] = typeof v === "object" && v !== null ? copyRecord(v) : v;
+  const out = a.slice();
+  for (let i = 0; i < out.length; i++) {
+    const v = out[i];
+    if (typeof v === "object" && v !== null) out[i] = copyRecord(v);
   }
   return out;
 }
