@@ -12,6 +12,9 @@ export { Configuration } from "./common/configuration.js";
 export type { Collector } from "./common/collector.js";
 export type { RuntimeContext } from "./common/runtime-context.js";
 export { IntCounter, LongCounter, DoubleCounter, Histogram, ListAccumulator, type Accumulator } from "./common/accumulators.js";
+export { LongSumAggregator, DoubleSumAggregator, type Aggregator, type ConvergenceCriterion } from "./common/aggregators.js";
+export { DeltaIteration, type IterativeDataSet } from "./api/iteration/index.js";
+export type { IterationStats } from "./runtime/iteration/stats.js";
 export {
   AbstractRichFunction, RichMapFunction, RichFlatMapFunction, RichFilterFunction, RichMapPartitionFunction,
   RichReduceFunction, RichGroupReduceFunction, RichGroupCombineFunction, RichJoinFunction, RichFlatJoinFunction,

@@ -18,7 +18,7 @@ export interface ExecuteOptions {
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
   const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
   const run = await runJob(plan, { jobName: options.jobName });
-  const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels);
+  const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
   const collected: unknown[][] = [];
   for (const [slot, records] of run.collected) collected[slot] = records;
   return { result, collected };

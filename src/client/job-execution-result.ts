@@ -1,5 +1,6 @@
 /** What a finished job reports (Flink's JobExecutionResult), plus its channel metrics. */
 import type { ChannelMetric } from "../runtime/job-runner.js";
+import type { IterationStats } from "../runtime/iteration/stats.js";
 
 export class JobExecutionResult {
   /** @internal */
@@ -8,6 +9,7 @@ export class JobExecutionResult {
     private readonly netRuntimeMs: number,
     private readonly accumulators: ReadonlyMap<string, unknown>,
     private readonly channels: readonly ChannelMetric[],
+    private readonly iterations: readonly IterationStats[] = [],
   ) {}
 
   getJobName(): string {
@@ -26,5 +28,9 @@ export class JobExecutionResult {
   /** Records moved through each channel (source operator -> target operator, ship strategy). */
   getChannelMetrics(): readonly ChannelMetric[] {
     return this.channels;
+  }
+  /** Per iteration: supersteps run, why it stopped, records processed per superstep. */
+  getIterationStats(): readonly IterationStats[] {
+    return this.iterations;
   }
 }

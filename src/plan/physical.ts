@@ -64,6 +64,19 @@ export const DRIVERS = {
   BULK_ITERATION: { inputs: 1, chainable: false, display: "Bulk Iteration" },
   DELTA_ITERATION: { inputs: 2, chainable: false, display: "Delta Iteration" },
   PARTIAL_SOLUTION: { inputs: 0, chainable: false, display: "Partial Solution" },
+  // Inside a step function (see IterationPlan): placeholders the iteration feeds, its outputs,
+  // and the joins/coGroups that probe the solution set's index instead of reading it.
+  WORKSET: { inputs: 0, chainable: false, display: "Workset" },
+  SOLUTION_SET: { inputs: 0, chainable: false, display: "Solution Set" },
+  STATIC_INPUT: { inputs: 0, chainable: false, display: "Static Input" },
+  NEXT_PARTIAL_SOLUTION: { inputs: 1, chainable: true, display: "Next Partial Solution" },
+  TERMINATION_CRITERION: { inputs: 1, chainable: true, display: "Termination Criterion" },
+  NEXT_WORKSET: { inputs: 1, chainable: true, display: "Next Workset" },
+  SOLUTION_SET_DELTA: { inputs: 1, chainable: true, display: "Solution Set Delta" },
+  JOIN_WITH_SOLUTION_SET_FIRST: { inputs: 2, chainable: false, display: "Join With Solution Set (solution set: first)" },
+  JOIN_WITH_SOLUTION_SET_SECOND: { inputs: 2, chainable: false, display: "Join With Solution Set (solution set: second)" },
+  CO_GROUP_WITH_SOLUTION_SET_FIRST: { inputs: 2, chainable: false, display: "CoGroup With Solution Set (solution set: first)" },
+  CO_GROUP_WITH_SOLUTION_SET_SECOND: { inputs: 2, chainable: false, display: "CoGroup With Solution Set (solution set: second)" },
 } as const satisfies Record<string, DriverSpec>;
 
 export type DriverStrategy = keyof typeof DRIVERS;
@@ -106,6 +119,32 @@ export interface PhysicalNode {
   estimatedRecords: number | undefined;
   /** Whether this node's output records are owned by the engine (fresh objects, no user reference). */
   outputOwned: boolean;
+  /** For BULK_ITERATION / DELTA_ITERATION nodes: the step function. */
+  iteration?: IterationPlan;
+}
+
+/**
+ * An iteration's step function: a physical plan of its own, translated once and run once per
+ * superstep. Its heads are placeholders the iteration feeds (partial solution or workset, and
+ * one STATIC_INPUT per outside DataSet the step reads, materialized once from the iteration
+ * node's input gates after the first one (bulk) or two (delta), in order); its outputs gather
+ * what the next superstep needs.
+ */
+export interface IterationPlan {
+  readonly kind: "bulk" | "delta";
+  /** The step's nodes in topological order. */
+  readonly nodes: readonly PhysicalNode[];
+  /** The partial solution (bulk) or workset (delta) placeholder. */
+  readonly head: PhysicalNode;
+  /** The solution set placeholder (delta): read by probing its index, never fed. */
+  readonly solutionSet: PhysicalNode | undefined;
+  readonly staticInputs: readonly PhysicalNode[];
+  /** NEXT_PARTIAL_SOLUTION (bulk) or NEXT_WORKSET (delta). */
+  readonly next: PhysicalNode;
+  readonly terminationCriterion: PhysicalNode | undefined;
+  readonly solutionSetDelta: PhysicalNode | undefined;
+  /** The solution set key (delta). */
+  readonly key: KeyDefinition | undefined;
 }
 
 export interface PhysicalPlan {

@@ -14,6 +14,8 @@ import { assignSplits } from "./task/source-runner.js";
 import { AccumulatorRegistry, type IterationView } from "./task/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "./task/subtask-runner.js";
 import type { Exchange } from "./exchange/exchange.js";
+import { runIteration } from "./iteration/iteration-runner.js";
+import type { IterationStats } from "./iteration/stats.js";
 
 export interface ChannelMetric {
   readonly source: string;
@@ -28,6 +30,8 @@ export interface JobRun {
   readonly collected: Map<number, unknown[]>;
   readonly channels: ChannelMetric[];
   readonly netRuntimeMs: number;
+  /** What each iteration did (supersteps, records per superstep), in the order they ran. */
+  readonly iterations: IterationStats[];
 }
 
 export interface RunOptions {
@@ -38,7 +42,10 @@ export interface RunOptions {
 export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<JobRun> {
   const start = performance.now();
   const graph = buildJobGraph(plan);
+  const feeds = new Map<PhysicalNode, (subtask: number) => Iterable<unknown>>();
+  const iterations: IterationStats[] = [];
   const env: SubtaskEnv = {
+    feeds,
     accumulators: new AccumulatorRegistry(),
     collected: new Map(),
     objectReuse: plan.objectReuse,
@@ -51,6 +58,12 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     for (const task of graph.tasks) {
       const head = task.chain[0]!;
       const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head) : [];
+      if (head.iteration) {
+        // The iteration runs all its supersteps here; its subtasks then emit its result.
+        const run = await runIteration(head, task, env);
+        feeds.set(head, run.output);
+        iterations.push(run.stats);
+      }
       for (let i = 0; i < head.parallelism; i++) await runSubtask(task, i, env, splits[i] ?? []);
       for (const ex of task.outputs) ex.finishProducers();
       // Each exchange has one consumer: once it ran, the records can go.
@@ -74,6 +87,7 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     collected,
     channels: graph.exchanges.map(metricOf),
     netRuntimeMs: performance.now() - start,
+    iterations,
   };
 }
 

@@ -1,10 +1,14 @@
-/** Entry points of bulk and delta iterations. */
-import { InvalidProgramException } from "../../common/errors.js";
+/** Entry points of bulk and delta iterations (DataSet.iterate / DataSet.iterateDelta). */
 import type { DataSet } from "../data-set.js";
+import { createDeltaIteration, DeltaIteration } from "./delta-iteration.js";
+import { createIterativeDataSet, type IterativeDataSet } from "./iterative-data-set.js";
 
-export function iterateOf<T>(_input: DataSet<T>, _maxIterations: number): never {
-  throw new InvalidProgramException("iterations are not available yet");
+export { DeltaIteration, type IterativeDataSet };
+
+export function iterateOf<T>(input: DataSet<T>, maxIterations: number): IterativeDataSet<T> {
+  return createIterativeDataSet(input, maxIterations);
 }
-export function iterateDeltaOf<T, W>(_initial: DataSet<T>, _workset: DataSet<W>, _maxIterations: number, _keys: (number | string)[]): never {
-  throw new InvalidProgramException("delta iterations are not available yet");
+
+export function iterateDeltaOf<T, W>(initial: DataSet<T>, workset: DataSet<W>, maxIterations: number, keys: (number | string)[]): DeltaIteration<T, W> {
+  return createDeltaIteration(initial, workset, maxIterations, keys);
 }

@@ -11,6 +11,7 @@ import type { Configuration } from "../../common/configuration.js";
 import type { PhysicalNode } from "../../plan/physical.js";
 import type { RuntimeContextImpl } from "../task/runtime-context-impl.js";
 import type { UdfInstance, UdfSpec } from "../../common/udf.js";
+import type { IterationHooks } from "../iteration/hooks.js";
 
 export interface Operator<IN = any> extends Collector<IN> {
   open(): void;
@@ -36,6 +37,8 @@ export interface OperatorContext {
   readonly objectReuse: boolean;
   /** Registers work the task must await between batches (async sinks). */
   readonly registerAsync: (drain: () => Promise<void>) => void;
+  /** Inside an iteration's step function: superstep, state kept across supersteps (see hooks.ts). */
+  readonly iteration?: IterationHooks;
 }
 
 /** Base with the error wrapping and UDF lifecycle most drivers share. */

@@ -11,6 +11,7 @@ import { FilterOperator, FlatMapOperator, MapOperator, NoOpOperator, ProjectOper
 import { AllReduceOperator, HashReduceOperator } from "./reduce-drivers.js";
 import { CollectSinkOperator, FormatSinkOperator } from "./sink-drivers.js";
 import { createBinaryOperator } from "./binary-registry.js";
+import { createIterationOperator } from "../iteration/step-drivers.js";
 
 export interface JobServices {
   /** collect() sinks append here: slot -> subtask -> records. */
@@ -36,8 +37,19 @@ export function createOperator(driver: DriverStrategy, ctx: OperatorContext, out
     case "SORTED_GROUP_COMBINE":
     case "ALL_GROUP_COMBINE": return new GroupOperator(ctx, out, true);
     case "SINK": return createSink(ctx, services);
+    case "NEXT_PARTIAL_SOLUTION":
+    case "TERMINATION_CRITERION":
+    case "NEXT_WORKSET":
+    case "SOLUTION_SET_DELTA":
+    case "JOIN_WITH_SOLUTION_SET_FIRST":
+    case "JOIN_WITH_SOLUTION_SET_SECOND":
+    case "CO_GROUP_WITH_SOLUTION_SET_FIRST":
+    case "CO_GROUP_WITH_SOLUTION_SET_SECOND": return createIterationOperator(driver, ctx, out);
     case "SOURCE":
     case "PARTIAL_SOLUTION":
+    case "WORKSET":
+    case "SOLUTION_SET":
+    case "STATIC_INPUT":
     case "BULK_ITERATION":
     case "DELTA_ITERATION":
       throw new InternalError(`${ctx.node.name}: ${driver} is not run as an operator`);

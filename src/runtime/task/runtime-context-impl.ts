@@ -26,7 +26,8 @@ export class AccumulatorRegistry {
 /** Iteration state visible to functions inside a step function. */
 export interface IterationView {
   superstep(): number;
-  aggregator(name: string): unknown;
+  /** The aggregator `name` of one subtask (each subtask aggregates into its own, merged after the superstep). */
+  aggregator(name: string, subtask: number): unknown;
   previousAggregate(name: string): unknown;
 }
 
@@ -83,7 +84,7 @@ export class RuntimeContextImpl implements RuntimeContext {
     return this.iterationView("getSuperstepNumber").superstep();
   }
   getIterationAggregator<A = unknown>(name: string): A {
-    return this.iterationView("getIterationAggregator").aggregator(name) as A;
+    return this.iterationView("getIterationAggregator").aggregator(name, this.subtask) as A;
   }
   getPreviousIterationAggregate<V = unknown>(name: string): V {
     return this.iterationView("getPreviousIterationAggregate").previousAggregate(name) as V;

@@ -16,6 +16,8 @@ import type { Task } from "../job-graph.js";
 import { sortRecords } from "../sort/comparator.js";
 import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "./runtime-context-impl.js";
 import { runSource } from "./source-runner.js";
+import { BATCH_SIZE } from "../exchange/exchange.js";
+import type { IterationHooks } from "../iteration/hooks.js";
 
 export interface SubtaskEnv extends JobServices {
   readonly accumulators: AccumulatorRegistry;
@@ -23,6 +25,10 @@ export interface SubtaskEnv extends JobServices {
   readonly iteration?: IterationView;
   /** Materialized broadcast variables, one list per exchange (shared by all subtasks). */
   readonly broadcastCache: Map<Exchange, unknown[]>;
+  /** Task heads the runtime feeds itself (iteration results and placeholders): records per subtask. */
+  readonly feeds?: ReadonlyMap<PhysicalNode, (subtask: number) => Iterable<unknown>>;
+  /** Inside an iteration's step function: the hooks of each (node, subtask). */
+  readonly iterationHooks?: (node: PhysicalNode, subtask: number) => IterationHooks;
 }
 
 export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: readonly InputSplit[]): Promise<void> {
@@ -33,11 +39,12 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
   const head = task.chain[0]!;
   const broadcastVars = new Map(task.broadcasts.map((b) => [b.name, broadcastValues(b.exchanges, env.broadcastCache)] as const));
 
+  const feed = env.feeds?.get(head);
   let next: Operator = outputOf(task.outputs.map((ex) => ex.writer(subtask)));
   const ops: Operator[] = [];
   for (let i = task.chain.length - 1; i >= 0; i--) {
     const node = task.chain[i]!;
-    if (node.driver === "SOURCE") break;
+    if (node.driver === "SOURCE" || (i === 0 && feed)) break;
     const ctx = operatorContext(node, subtask, env, i === 0 ? broadcastVars : new Map(), (d) => drains.push(d));
     next = createOperator(node.driver, ctx, next, env);
     ops.unshift(next);
@@ -48,6 +55,8 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
   if (head.driver === "SOURCE") {
     const runtimeContext = new RuntimeContextImpl(head.name, subtask, head.parallelism, new Map(), env.accumulators, env.iteration);
     await runSource({ node: head, subtask, splits, out: next, objectReuse: env.objectReuse, parameters: head.logical.parameters ?? new Configuration(), drain, runtimeContext });
+  } else if (feed) {
+    await feedRecords(feed(subtask), next, drain);
   } else {
     await pumpInputs(task, head, subtask, next, drain);
   }
@@ -85,6 +94,15 @@ async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: O
   }
 }
 
+async function feedRecords(records: Iterable<unknown>, op: Operator, drain: () => Promise<void>): Promise<void> {
+  let n = 0;
+  for (const r of records) {
+    op.collect(r);
+    if (++n % BATCH_SIZE === 0) await drain();
+  }
+  await drain();
+}
+
 function operatorContext(node: PhysicalNode, subtask: number, env: SubtaskEnv, broadcastVars: Map<string, unknown[]>, registerAsync: (d: () => Promise<void>) => void): OperatorContext {
   const runtimeContext = new RuntimeContextImpl(node.name, subtask, node.parallelism, broadcastVars, env.accumulators, env.iteration);
   return {
@@ -96,6 +114,7 @@ function operatorContext(node: PhysicalNode, subtask: number, env: SubtaskEnv, b
     inputOwned: inputOwned(node, env.objectReuse),
     objectReuse: env.objectReuse,
     registerAsync,
+    iteration: env.iterationHooks?.(node, subtask),
   };
 }
 

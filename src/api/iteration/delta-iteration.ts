@@ -1,0 +1,158 @@
+/**
+ * Delta iterations (Flink's DeltaIteration): `initial.iterateDelta(workset, n, ...keys)`. The
+ * solution set is a keyed index held across supersteps; the step function joins or coGroups the
+ * workset with it and `closeWith(delta, nextWorkset)`: delta records replace solution-set records
+ * with the same key (or are inserted), and the iteration ends when the next workset is empty,
+ * after `n` supersteps, or once a convergence criterion holds. The result is the solution set.
+ * @example
+ * const d = vertices.iterateDelta(vertices, 100, 0);
+ * const changes = d.getWorkset().join(edges).where(0).equalTo(0)...;
+ * const components = d.closeWith(changes, changes);
+ */
+import type { Aggregator, ConvergenceCriterion } from "../../common/aggregators.js";
+import { InvalidProgramException } from "../../common/errors.js";
+import { parseKeyArgs, validateKey } from "../../common/keys.js";
+import { describeShape, fieldShape, type Shape } from "../../common/shape.js";
+import type { DeltaIterationNode, IterationPlaceholderNode } from "../../plan/logical.js";
+import { DataSet } from "../data-set.js";
+import { createNode } from "../node-factory.js";
+import { checkMaxIterations, registerAggregator, registerConvergence } from "./aggregator-registry.js";
+import { analyzeStep, checkSolutionSetUses, keyFieldNames, requireDependent } from "./step-graph.js";
+
+export class DeltaIteration<ST, WT> {
+  private readonly solutionSet: DataSet<ST>;
+  private readonly workset: DataSet<WT>;
+  private unmanaged = false;
+
+  /** @internal */
+  constructor(private readonly initial: DataSet<ST>, private readonly initialWorkset: DataSet<WT>, private readonly node: DeltaIterationNode) {
+    this.solutionSet = new DataSet<ST>(initial.env, node.solutionSet);
+    this.workset = new DataSet<WT>(initial.env, node.workset);
+  }
+
+  /** The solution set: join or coGroup with it on its key inside the step function. */
+  getSolutionSet(): DataSet<ST> {
+    return this.solutionSet;
+  }
+  /** The workset of the current superstep. */
+  getWorkset(): DataSet<WT> {
+    return this.workset;
+  }
+  getInitialSolutionSet(): DataSet<ST> {
+    return this.initial;
+  }
+  getInitialWorkset(): DataSet<WT> {
+    return this.initialWorkset;
+  }
+  getMaxIterations(): number {
+    return this.node.maxIterations;
+  }
+
+  name(name: string): this {
+    this.node.name = name;
+    return this;
+  }
+  getName(): string {
+    return this.node.name;
+  }
+  setParallelism(parallelism: number): this {
+    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`${this.node.name}: parallelism must be a positive integer, got ${parallelism}`);
+    this.node.parallelism = parallelism;
+    return this;
+  }
+  /** Flink's name for setParallelism. */
+  parallelism(parallelism: number): this {
+    return this.setParallelism(parallelism);
+  }
+  getParallelism(): number {
+    return this.node.parallelism ?? this.initial.env.getParallelism();
+  }
+  /** Accepted for Flink compatibility; the solution set is always an in-memory index here. */
+  setSolutionSetUnManaged(unmanaged: boolean): this {
+    this.unmanaged = unmanaged;
+    return this;
+  }
+  isSolutionSetUnManaged(): boolean {
+    return this.unmanaged;
+  }
+
+  registerAggregator(name: string, aggregator: Aggregator<any>): this {
+    registerAggregator(this.node, name, aggregator);
+    return this;
+  }
+  registerAggregationConvergenceCriterion<V>(name: string, aggregator: Aggregator<V>, criterion: ConvergenceCriterion<V>): this {
+    registerConvergence(this.node, name, aggregator, criterion);
+    return this;
+  }
+
+  /** Ends the step function; returns the final solution set. */
+  closeWith(solutionSetDelta: DataSet<ST>, nextWorkset: DataSet<WT>): DataSet<ST> {
+    const it = this.node;
+    if (it.solutionSetDelta !== undefined) throw new InvalidProgramException(`${it.name}: the iteration is already closed`);
+    for (const ds of [solutionSetDelta, nextWorkset]) {
+      if (!(ds instanceof DataSet)) throw new InvalidProgramException(`${it.name}: closeWith expects two DataSets, the solution set delta and the next workset`);
+      if (ds.env !== this.initial.env) throw new InvalidProgramException(`${it.name}: closeWith got a DataSet of another ExecutionEnvironment`);
+    }
+    const graph = analyzeStep(it, [solutionSetDelta.node, nextWorkset.node]);
+    const hint = "compute it in the step function from getWorkset() (and getSolutionSet())";
+    requireDependent(graph, it, solutionSetDelta.node, "solution set delta", hint);
+    requireDependent(graph, it, nextWorkset.node, "next workset", hint);
+    checkSolutionSetUses(graph, it);
+    checkDeltaShape(it, this.initial.node.shape, solutionSetDelta.node.shape);
+    it.solutionSetDelta = solutionSetDelta.node;
+    it.nextWorkset = nextWorkset.node;
+    return new DataSet<ST>(this.initial.env, it);
+  }
+}
+
+/** Starts a delta iteration. @internal */
+export function createDeltaIteration<ST, WT>(initial: DataSet<ST>, workset: DataSet<WT>, maxIterations: number, keys: (number | string)[]): DeltaIteration<ST, WT> {
+  const what = "Delta Iteration";
+  checkMaxIterations(maxIterations, what);
+  if (!(workset instanceof DataSet)) throw new InvalidProgramException(`${what}: iterateDelta expects the initial workset DataSet first`);
+  if (workset.env !== initial.env) throw new InvalidProgramException(`${what}: the initial workset belongs to another ExecutionEnvironment`);
+  if (keys.length === 0) throw new InvalidProgramException(`${what}: give the solution set key: iterateDelta(workset, maxIterations, ...keyPositions)`);
+  const key = parseKeyArgs(keys, what);
+  validateKey(key, initial.node.shape, what);
+  const node = createNode<DeltaIterationNode>({
+    kind: "deltaIteration", initialSolutionSet: initial.node, initialWorkset: workset.node, maxIterations, key,
+    solutionSet: undefined as unknown as IterationPlaceholderNode, workset: undefined as unknown as IterationPlaceholderNode,
+    solutionSetDelta: undefined, nextWorkset: undefined, aggregators: new Map(), convergence: undefined,
+  }, what, initial.node.shape);
+  const mutable = node as { solutionSet: IterationPlaceholderNode; workset: IterationPlaceholderNode };
+  mutable.solutionSet = createNode<IterationPlaceholderNode>({ kind: "solutionSet", iteration: node }, "Solution Set", initial.node.shape);
+  mutable.workset = createNode<IterationPlaceholderNode>({ kind: "workset", iteration: node }, "Workset", workset.node.shape);
+  return new DeltaIteration<ST, WT>(initial, workset, node);
+}
+
+/** Where both shapes are known, the delta must have the solution set's shape, key fields first. */
+function checkDeltaShape(it: DeltaIterationNode, solution: Shape | undefined, delta: Shape | undefined): void {
+  if (solution === undefined || delta === undefined) return;
+  for (const f of keyFieldNames(it.key) ?? []) {
+    const a = fieldShape(solution, f);
+    const b = fieldShape(delta, f);
+    if (!compatible(a, b)) {
+      throw new InvalidProgramException(`${it.name}: the solution set delta's key field ${f} is ${describeShape(b)}, but the solution set's is ${describeShape(a)}; ` +
+        `delta records must have the solution set's type ${describeShape(solution)} (hint: map the delta to the solution set's record type before closing the iteration)`);
+    }
+  }
+  if (!compatible(solution, delta)) {
+    throw new InvalidProgramException(`${it.name}: the solution set delta has the type ${describeShape(delta)}, but the solution set has ${describeShape(solution)}; delta records replace solution set records, so they must have the same type`);
+  }
+}
+
+/** Structural equality of shapes, "any" and unknown matching everything. */
+function compatible(a: Shape | undefined, b: Shape | undefined): boolean {
+  if (a === undefined || b === undefined || a === "any" || b === "any") return true;
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => compatible(x, b[i]));
+  }
+  const oa = a as Record<string, Shape>;
+  const ob = b as Record<string, Shape>;
+  const ka = Object.keys(oa);
+  if (ka.length !== Object.keys(ob).length) return false;
+  return ka.every((k) => k in ob && compatible(oa[k], ob[k]));
+}
+

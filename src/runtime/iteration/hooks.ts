@@ -1,0 +1,43 @@
+/**
+ * What an operator inside an iteration's step function gets from the iteration runtime
+ * (`OperatorContext.iteration`; undefined outside iterations).
+ *
+ * Drivers are re-created every superstep (as Flink re-instantiates non-resettable drivers), so
+ * anything worth keeping across supersteps lives in `state`, a map of this (node, subtask) that
+ * the iteration holds until it ends. The main use is Flink's cached static path: a hash join
+ * whose build side is static (the same data every superstep) builds its table once.
+ *
+ * @example A join driver keeping the hash table of a static build side:
+ * const it = ctx.iteration;
+ * if (it?.isStaticInput(buildSide)) {
+ *   const kept = it.state.get("build");
+ *   if (kept) this.table = kept as HashTable;            // superstep > 1: the input is not fed
+ *   else onBuildEnd(() => { it.state.set("build", this.table); it.keepStaticInput(buildSide); });
+ * }
+ */
+import { InternalError } from "../../common/errors.js";
+import type { OperatorContext } from "../drivers/operator.js";
+import type { IterationStepIO } from "./step-io.js";
+
+/** @internal */
+export interface IterationHooks {
+  /** The current superstep, starting at 1. */
+  readonly superstep: number;
+  /** State of this (node, subtask), kept from superstep to superstep until the iteration ends. */
+  readonly state: Map<string, unknown>;
+  /** Whether data input `input` of this node is the same in every superstep (the static path). */
+  isStaticInput(input: 0 | 1): boolean;
+  /**
+   * Says this subtask keeps static input `input` itself (in `state`): once every subtask of the
+   * node said so, the input is not fed again in later supersteps (its endInput still comes).
+   */
+  keepStaticInput(input: 0 | 1): void;
+  /** For the iteration's own drivers: outputs and the solution set of this subtask. */
+  readonly io: IterationStepIO;
+}
+
+/** The hooks of an operator that only runs inside a step function. @internal */
+export function hooksOf(ctx: OperatorContext): IterationHooks {
+  if (!ctx.iteration) throw new InternalError(`${ctx.node.name}: the ${ctx.node.driver} driver runs only inside an iteration`);
+  return ctx.iteration;
+}

@@ -1,0 +1,108 @@
+/**
+ * Runs an iteration's step function once per superstep. The step's job graph (tasks, chains,
+ * exchanges) is built once; every superstep runs its tasks in topological order, feeding the
+ * placeholders (partial solution or workset, and copies of the static inputs), and frees each
+ * exchange once its consumer ran. Drivers are created anew each superstep, so functions are
+ * opened and closed once per superstep and see its number and fresh broadcast sets; what a
+ * driver keeps across supersteps lives in its (node, subtask) state (see hooks.ts).
+ */
+import { copyRecord } from "../../common/copy.js";
+import type { IterationPlan, PhysicalNode } from "../../plan/physical.js";
+import type { Exchange } from "../exchange/exchange.js";
+import { buildJobGraph, type JobGraph, type Task } from "../job-graph.js";
+import type { IterationView } from "../task/runtime-context-impl.js";
+import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
+import type { IterationHooks } from "./hooks.js";
+import type { IterationStepIO } from "./step-io.js";
+
+/** What one superstep did. */
+export interface SuperstepResult {
+  /** Records through the step's channels that do not come straight from a static input. */
+  readonly channelRecords: number;
+  /** Static records fed this superstep. */
+  readonly staticRecords: number;
+}
+
+export class StepRunner {
+  private readonly graph: JobGraph;
+  private readonly taskOf = new Map<PhysicalNode, Task>();
+  private readonly state = new Map<PhysicalNode, Map<string, unknown>[]>();
+  /** Exchanges whose consumer keeps the static input itself: subtasks that said so. */
+  private readonly keeping = new Map<Exchange, Set<number>>();
+
+  constructor(private readonly plan: IterationPlan, private readonly outer: SubtaskEnv, private readonly statics: ReadonlyMap<PhysicalNode, readonly unknown[][]>) {
+    this.graph = buildJobGraph({ nodes: [...plan.nodes], sinks: [], defaultParallelism: plan.head.parallelism, objectReuse: outer.objectReuse });
+    for (const task of this.graph.tasks) for (const n of task.chain) this.taskOf.set(n, task);
+  }
+
+  /** Runs superstep `superstep` with `head` as the partial solution or workset, per subtask. */
+  async run(superstep: number, head: readonly unknown[][], view: IterationView, io: IterationStepIO): Promise<SuperstepResult> {
+    const feeds = new Map<PhysicalNode, (subtask: number) => Iterable<unknown>>([[this.plan.head, (i) => head[i] ?? []]]);
+    let staticRecords = 0;
+    for (const [node, records] of this.statics) {
+      feeds.set(node, (i) => {
+        const part = records[i] ?? [];
+        staticRecords += part.length;
+        return this.outer.objectReuse ? part : part.map(copyRecord);
+      });
+    }
+    const env: SubtaskEnv = {
+      accumulators: this.outer.accumulators,
+      collected: new Map(),
+      objectReuse: this.outer.objectReuse,
+      iteration: view,
+      broadcastCache: new Map(),
+      feeds,
+      iterationHooks: (node, subtask) => this.hooks(node, subtask, superstep, io),
+    };
+    const before = this.dynamicRecords();
+    for (const task of this.graph.tasks) await this.runTask(task, env);
+    return { channelRecords: this.dynamicRecords() - before, staticRecords };
+  }
+
+  private async runTask(task: Task, env: SubtaskEnv): Promise<void> {
+    const head = task.chain[0]!;
+    // The solution set is probed through its index, never read through channels.
+    if (head.driver === "SOLUTION_SET") return;
+    const kept = task.outputs.filter((ex) => this.isKept(ex));
+    if (head.driver === "STATIC_INPUT" && kept.length === task.outputs.length) return;
+    for (let i = 0; i < head.parallelism; i++) await runSubtask(task, i, env, []);
+    for (const ex of task.outputs) ex.finishProducers();
+    for (const ex of kept) ex.release();
+    for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) ex.release();
+  }
+
+  private hooks(node: PhysicalNode, subtask: number, superstep: number, io: IterationStepIO): IterationHooks {
+    let perSubtask = this.state.get(node);
+    if (!perSubtask) this.state.set(node, (perSubtask = []));
+    const state = (perSubtask[subtask] ??= new Map());
+    return {
+      superstep,
+      state,
+      io,
+      isStaticInput: (input) => {
+        const gate = node.inputs[input];
+        return gate !== undefined && gate.channels.length > 0 && gate.channels.every((c) => c.source.driver === "STATIC_INPUT");
+      },
+      keepStaticInput: (input) => {
+        const task = this.taskOf.get(node);
+        if (!task || task.chain[0] !== node) return;
+        for (const ex of task.inputs[input] ?? []) {
+          let subtasks = this.keeping.get(ex);
+          if (!subtasks) this.keeping.set(ex, (subtasks = new Set()));
+          subtasks.add(subtask);
+        }
+      },
+    };
+  }
+
+  private isKept(ex: Exchange): boolean {
+    return (this.keeping.get(ex)?.size ?? 0) === ex.consumers;
+  }
+
+  private dynamicRecords(): number {
+    let n = 0;
+    for (const ex of this.graph.exchanges) if (ex.channel.source.driver !== "STATIC_INPUT") n += ex.records;
+    return n;
+  }
+}
