@@ -4,7 +4,7 @@
  *   npm run bench -- --workloads join-uniform,sort --size small|full [--runs 3]
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, platform } from "node:os";
+import { availableParallelism, cpus, loadavg, platform } from "node:os";
 import { dirname, join } from "node:path";
 import { engines, notApplicable, type EngineInfo } from "./engines/index.js";
 import { parseArgs, USAGE, type Options } from "./lib/args.js";
@@ -76,9 +76,10 @@ async function main(): Promise<number> {
     ensureDataFiles(opts.size);
   }
   if (opts.jobs > 1) console.error(`--jobs ${opts.jobs}: children run side by side, so the timings are not comparable`);
+  const load = loadavg()[0]!.toFixed(1);
   const tasks = opts.workloads.flatMap((w) => chosen.map((e) => () => runCell(w, e.id, opts)));
   const cells = await pool(tasks, opts.jobs);
-  const machine = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${availableParallelism()} cores (nproc), Node ${process.version}, ${platform()}`;
+  const machine = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${availableParallelism()} cores (nproc), Node ${process.version}, ${platform()}, load average ${load} at start`;
   const report = renderReport(cells, { size: opts.size, runs: opts.runs, machine, engines: chosen });
   process.stdout.write(report);
   if (opts.out !== undefined) writeFileSync(opts.out, report);
