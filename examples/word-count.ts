@@ -20,10 +20,10 @@ export async function main(): Promise<void> {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const counts = env
     .readTextFile(TEXT)
-    .flatMap((line: string, out) => {
+    .flatMap<[string, number]>((line, out) => {
       for (const word of line.toLowerCase().split(/[^a-z']+/)) {
         const w = word.replace(/^'+|'+$/g, "");
-        if (w !== "") out.collect([w, 1] as [string, number]);
+        if (w !== "") out.collect([w, 1]);
       }
     })
     .groupBy(0)
@@ -38,7 +38,7 @@ export async function main(): Promise<void> {
     .sortPartition(1, Order.DESCENDING)
     .sortPartition(0, Order.ASCENDING)
     .setParallelism(1)
-    .mapPartition((words: Iterable<[string, number]>, out) => {
+    .mapPartition<[string, number]>((words, out) => {
       let n = 0;
       for (const w of words) {
         if (n++ === 10) break;
