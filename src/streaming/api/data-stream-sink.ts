@@ -1,0 +1,21 @@
+/** The end of a stream (Flink's DataStreamSink): name it or set its parallelism. */
+import { InvalidProgramException } from "../../common/errors.js";
+import type { OperatorTransformation } from "../graph/transformation.js";
+
+export class DataStreamSink<T> {
+  /** Phantom field carrying the element type. */
+  declare readonly __type?: T;
+
+  /** @internal */
+  constructor(private readonly transformation: OperatorTransformation) {}
+
+  name(name: string): this {
+    this.transformation.name = name;
+    return this;
+  }
+  setParallelism(parallelism: number): this {
+    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`setParallelism: parallelism must be a positive integer, got ${parallelism}`);
+    this.transformation.parallelism = parallelism;
+    return this;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Settings of a StreamExecutionEnvironment (the streaming part of Flink's ExecutionConfig).
+ * @example env.getConfig().setAutoWatermarkInterval(50)
+ */
+import { InvalidProgramException } from "../../common/errors.js";
+
+export class StreamExecutionConfig {
+  private autoWatermarkInterval = 200;
+  private objectReuse = false;
+
+  /** How often (ms) watermark generators emit periodically; 0 disables periodic watermarks. */
+  setAutoWatermarkInterval(ms: number): this {
+    if (!Number.isFinite(ms) || ms < 0) throw new InvalidProgramException(`setAutoWatermarkInterval: expected milliseconds >= 0, got ${ms}`);
+    this.autoWatermarkInterval = ms;
+    return this;
+  }
+  getAutoWatermarkInterval(): number {
+    return this.autoWatermarkInterval;
+  }
+  /** Lets operators pass records on without the defensive copies (Flink's object reuse). */
+  enableObjectReuse(): this {
+    this.objectReuse = true;
+    return this;
+  }
+  disableObjectReuse(): this {
+    this.objectReuse = false;
+    return this;
+  }
+  isObjectReuseEnabled(): boolean {
+    return this.objectReuse;
+  }
+}

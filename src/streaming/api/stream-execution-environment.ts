@@ -1,0 +1,155 @@
+/**
+ * The entry point of a streaming program (Flink's StreamExecutionEnvironment): sources, settings
+ * and execution. Sources are non-parallel; operators run at the environment's parallelism
+ * unless set (default: the number of cores).
+ * @example
+ * const env = StreamExecutionEnvironment.getExecutionEnvironment();
+ * env.setParallelism(2);
+ * env.fromElements(1, 2, 3).map((x) => x * 2).print();
+ * await env.execute();
+ */
+import { availableParallelism } from "node:os";
+import { copyRecord } from "../../common/copy.js";
+import { InvalidProgramException } from "../../common/errors.js";
+import { buildJobGraph, shipStrategyName, type Vertex } from "../graph/job-graph.js";
+import { newTransformationId, type OperatorTransformation, type SourceTransformation } from "../graph/transformation.js";
+import { CollectionSource, sequence } from "../runtime/sources/collection-source.js";
+import type { SourceFunction } from "../runtime/sources/source-function.js";
+import { SocketSource } from "../runtime/sources/socket-source.js";
+import { StreamJob } from "../runtime/stream-job.js";
+import { UPPER_BOUND_MAX_PARALLELISM } from "../routing/key-groups.js";
+import { DataStream } from "./data-stream.js";
+import { JobClient } from "./job-client.js";
+import { StreamExecutionConfig } from "./stream-execution-config.js";
+import type { StreamJobExecutionResult } from "./stream-job-result.js";
+
+const DEFAULT_JOB_NAME = "Flink Streaming Job";
+
+export class StreamExecutionEnvironment {
+  private parallelism: number;
+  private maxParallelism: number | undefined;
+  private chaining = true;
+  private readonly config = new StreamExecutionConfig();
+  private operators: OperatorTransformation[] = [];
+
+  private constructor(parallelism: number) {
+    this.parallelism = parallelism;
+  }
+
+  static getExecutionEnvironment(): StreamExecutionEnvironment {
+    return new StreamExecutionEnvironment(availableParallelism());
+  }
+  static createLocalEnvironment(parallelism: number = availableParallelism()): StreamExecutionEnvironment {
+    return new StreamExecutionEnvironment(checkParallelism(parallelism, "createLocalEnvironment"));
+  }
+
+  getConfig(): StreamExecutionConfig {
+    return this.config;
+  }
+  setParallelism(parallelism: number): this {
+    this.parallelism = checkParallelism(parallelism, "setParallelism");
+    return this;
+  }
+  getParallelism(): number {
+    return this.parallelism;
+  }
+  /** Number of key groups (default: from the parallelism, 128 up to parallelism 85). */
+  setMaxParallelism(maxParallelism: number): this {
+    if (!Number.isInteger(maxParallelism) || maxParallelism < 1 || maxParallelism > UPPER_BOUND_MAX_PARALLELISM) {
+      throw new InvalidProgramException(`setMaxParallelism: expected 1..${UPPER_BOUND_MAX_PARALLELISM}, got ${maxParallelism}`);
+    }
+    this.maxParallelism = maxParallelism;
+    return this;
+  }
+  getMaxParallelism(): number | undefined {
+    return this.maxParallelism;
+  }
+  /**
+   * Accepted for Flink compatibility. Records move between operators by synchronous calls either
+   * way, so results are the same with and without chaining.
+   */
+  disableOperatorChaining(): this {
+    this.chaining = false;
+    return this;
+  }
+  isChainingEnabled(): boolean {
+    return this.chaining;
+  }
+
+  /** A non-parallel source of the given elements (copied now, as Flink serializes them). */
+  fromElements<T>(...elements: T[]): DataStream<T> {
+    if (elements.length === 0) throw new InvalidProgramException("fromElements needs at least one element as argument");
+    const items = elements.map((e) => copyRecord(e));
+    return this.source("Collection Source", () => new CollectionSource<unknown>(() => items));
+  }
+  /** A non-parallel source reading `collection` once, when the job runs. */
+  fromCollection<T>(collection: Iterable<T>): DataStream<T> {
+    if (collection === null || typeof (collection as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== "function") {
+      throw new InvalidProgramException("fromCollection: expected an iterable");
+    }
+    return this.source("Collection Source", () => new CollectionSource<unknown>(() => collection));
+  }
+  /** The numbers from..to (inclusive), generated as the job runs (non-parallel). */
+  fromSequence(from: number, to: number): DataStream<number> {
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) {
+      throw new InvalidProgramException(`fromSequence: expected integers from <= to, got ${from}, ${to}`);
+    }
+    return this.source("Sequence Source", () => new CollectionSource<unknown>(() => sequence(from, to)));
+  }
+  /** Lines read from a TCP socket as they arrive; at EOF (maxRetry 0) the source ends. */
+  socketTextStream(hostname: string, port: number, delimiter = "\n", maxRetry = 0): DataStream<string> {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidProgramException(`socketTextStream: port must be 0..65535, got ${port}`);
+    if (typeof delimiter !== "string" || delimiter.length === 0) throw new InvalidProgramException("socketTextStream: the delimiter must be a non-empty string");
+    if (!Number.isInteger(maxRetry) || maxRetry < -1) throw new InvalidProgramException("socketTextStream: maxRetry must be >= -1");
+    return this.source("Socket Stream", () => new SocketSource(hostname, port, delimiter, maxRetry));
+  }
+
+  /** Runs the program; resolves when every source has ended and all output is written. */
+  async execute(jobName = DEFAULT_JOB_NAME): Promise<StreamJobExecutionResult> {
+    const client = await this.executeAsync(jobName);
+    return client.getJobExecutionResult();
+  }
+  /** Starts the program and returns at once with a JobClient (cancel, result). */
+  async executeAsync(jobName = DEFAULT_JOB_NAME): Promise<JobClient> {
+    const graph = this.jobGraph();
+    this.operators = [];
+    const job = new StreamJob(graph, { jobName, autoWatermarkInterval: this.config.getAutoWatermarkInterval(), objectReuse: this.config.isObjectReuseEnabled() });
+    job.start();
+    return new JobClient(job, jobName);
+  }
+  /** JSON of the job graph: operators, parallelism and ship strategies. Runs nothing. */
+  getExecutionPlan(): string {
+    return JSON.stringify({ nodes: this.jobGraph().map(planNode) }, null, 2);
+  }
+
+  /** Registers an operator of the program. @internal */
+  addOperator(t: OperatorTransformation): void {
+    this.operators.push(t);
+  }
+
+  private jobGraph(): Vertex[] {
+    if (this.operators.length === 0) throw new InvalidProgramException("No operators defined in streaming topology. Cannot execute.");
+    return buildJobGraph(this.operators, { parallelism: this.parallelism, maxParallelism: this.maxParallelism });
+  }
+
+  private source<T>(name: string, create: () => SourceFunction<unknown>): DataStream<T> {
+    const t: SourceTransformation = { kind: "source", id: newTransformationId(), name: `Source: ${name}`, create };
+    return new DataStream<T>(this, t);
+  }
+}
+
+function checkParallelism(p: number, method: string): number {
+  if (!Number.isInteger(p) || p < 1) throw new InvalidProgramException(`${method}: parallelism must be a positive integer, got ${p}`);
+  return p;
+}
+
+function planNode(v: Vertex): object {
+  return {
+    id: v.id,
+    type: v.name,
+    pact: v.role === "source" ? "Data Source" : v.role === "sink" ? "Data Sink" : "Operator",
+    contents: v.name,
+    parallelism: v.parallelism,
+    predecessors: v.inputs.map((e) => ({ id: e.from.id, ship_strategy: shipStrategyName(e.partitioner), side: "second" })),
+  };
+}
