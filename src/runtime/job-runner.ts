@@ -12,7 +12,8 @@ import { shipText } from "../plan/plan-json.js";
 import { buildJobGraph } from "./job-graph.js";
 import { assignSplits } from "./task/source-runner.js";
 import { AccumulatorRegistry, type IterationView } from "./task/runtime-context-impl.js";
-import { runSubtask, type SubtaskEnv } from "./task/subtask-runner.js";
+import type { SubtaskEnv } from "./task/subtask-runner.js";
+import { IN_PROCESS, type TaskExecutor } from "./workers/task-executor.js";
 import type { Exchange } from "./exchange/exchange.js";
 import { runIteration } from "./iteration/iteration-runner.js";
 import type { IterationStats } from "./iteration/stats.js";
@@ -37,6 +38,8 @@ export interface JobRun {
 export interface RunOptions {
   readonly jobName: string;
   readonly iteration?: IterationView;
+  /** Where subtasks run (default: in process). */
+  readonly executor?: TaskExecutor;
 }
 
 export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<JobRun> {
@@ -53,9 +56,11 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     broadcastCache: new Map(),
   };
   const hooks = outputHooks(plan.nodes);
+  const executor = options.executor ?? IN_PROCESS;
+  let accumulators: Map<string, unknown>;
   try {
     for (const h of hooks) await h.format.initializeGlobal?.(h.parallelism);
-    for (const task of graph.tasks) {
+    for (const [index, task] of graph.tasks.entries()) {
       const head = task.chain[0]!;
       const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head) : [];
       if (head.iteration) {
@@ -64,11 +69,12 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
         feeds.set(head, run.output);
         iterations.push(run.stats);
       }
-      for (let i = 0; i < head.parallelism; i++) await runSubtask(task, i, env, splits[i] ?? []);
+      await executor.runTask(task, index, env, splits);
       for (const ex of task.outputs) ex.finishProducers();
       // Each exchange has one consumer: once it ran, the records can go.
       for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) ex.release();
     }
+    accumulators = executor.accumulators ? await executor.accumulators() : env.accumulators.merged();
     for (const h of hooks) await h.format.finalizeGlobal?.(h.parallelism);
   } catch (e) {
     for (const h of hooks) {
@@ -83,7 +89,7 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
   const collected = new Map<number, unknown[]>();
   for (const [slot, parts] of env.collected) collected.set(slot, parts.flat());
   return {
-    accumulators: env.accumulators.merged(),
+    accumulators,
     collected,
     channels: graph.exchanges.map(metricOf),
     netRuntimeMs: performance.now() - start,

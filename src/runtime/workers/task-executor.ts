@@ -1,0 +1,23 @@
+/**
+ * The executor seam of the job runner: how the p subtasks of one task run. The job runner keeps
+ * the order of tasks, the exchanges and the output hooks; an executor only runs subtasks, either
+ * here one after another (in process) or in a pool of worker threads (see thread-executor.ts).
+ */
+import type { InputSplit } from "../../common/formats.js";
+import type { Task } from "../job-graph.js";
+import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
+
+export interface TaskExecutor {
+  /** Runs every subtask of `task`, the `index`-th task of the job graph; rejects on the first failure. */
+  runTask(task: Task, index: number, env: SubtaskEnv, splits: readonly InputSplit[][]): Promise<void>;
+  /** The job's merged accumulators when the subtasks did not register them in `env` (other threads). */
+  accumulators?(): Promise<Map<string, unknown>>;
+}
+
+/** Today's loop: subtask after subtask, in this thread. */
+export const IN_PROCESS: TaskExecutor = {
+  async runTask(task, _index, env, splits) {
+    const p = task.chain[0]!.parallelism;
+    for (let i = 0; i < p; i++) await runSubtask(task, i, env, splits[i] ?? []);
+  },
+};
