@@ -41,3 +41,20 @@ export function hooksOf(ctx: OperatorContext): IterationHooks {
   if (!ctx.iteration) throw new InternalError(`${ctx.node.name}: the ${ctx.node.driver} driver runs only inside an iteration`);
   return ctx.iteration;
 }
+
+/**
+ * For a driver that holds input `input` whole (a hash table, a sorted run): inside an iteration
+ * where that input is static, what it kept in an earlier superstep (`kept`) and `keep(value)` to
+ * keep what it built; undefined elsewhere (build as usual).
+ */
+export function staticHolder<T>(ctx: OperatorContext, input: 0 | 1, slot: string): { readonly kept: T | undefined; keep(value: T): void } | undefined {
+  const it = ctx.iteration;
+  if (!it || !it.isStaticInput(input)) return undefined;
+  return {
+    kept: it.state.get(slot) as T | undefined,
+    keep(value: T): void {
+      it.state.set(slot, value);
+      it.keepStaticInput(input);
+    },
+  };
+}

@@ -12,6 +12,7 @@ import type { CompiledKey } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
 import { JoinHashTable } from "../../hash/join-hash-table.js";
+import { staticHolder } from "../../iteration/hooks.js";
 import { subtaskKey } from "../grouping-key.js";
 import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
 import { emitAgainst, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
@@ -26,6 +27,8 @@ export class HashJoinOperator extends BaseOperator {
   private readonly probeOuter: boolean;
   private readonly buildOuter: boolean;
   private readonly policy: SharingPolicy;
+  /** Inside an iteration with a static build side: the table kept across supersteps. */
+  private readonly kept: ReturnType<typeof staticHolder<JoinHashTable<any>>>;
 
   constructor(ctx: OperatorContext, out: Operator, private readonly build: 0 | 1) {
     const node = ctx.node.logical as JoinNode;
@@ -38,7 +41,10 @@ export class HashJoinOperator extends BaseOperator {
     this.probeKey = subtaskKey(keys[1 - build]!, ctx.node.name);
     this.buildOuter = outer[build];
     this.probeOuter = outer[1 - build]!;
-    this.table = new JoinHashTable(this.buildOuter);
+    // A static build side is built once per iteration (Flink's cached static path); an outer
+    // build side tracks matches per superstep, so it is built anew.
+    this.kept = this.buildOuter ? undefined : staticHolder<JoinHashTable<any>>(ctx, build, "build-table");
+    this.table = this.kept?.kept ?? new JoinHashTable(this.buildOuter);
     this.emit = heldFirst(pairEmitter(udf, node.flat, out), build);
     this.policy = sharingPolicy(ctx);
   }
@@ -50,6 +56,10 @@ export class HashJoinOperator extends BaseOperator {
   collectSecond(record: any): void {
     if (this.build === 1) this.insert(record);
     else this.probe(record);
+  }
+
+  endInput(input: 0 | 1): void {
+    if (input === this.build && this.kept && this.kept.kept === undefined) this.kept.keep(this.table);
   }
 
   private insert(record: any): void {
@@ -79,7 +89,7 @@ export class HashJoinOperator extends BaseOperator {
         throw this.fail(e);
       }
     }
-    this.table.clear();
+    if (!this.kept) this.table.clear();
     return this.out.finish();
   }
 }
