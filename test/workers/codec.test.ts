@@ -1,0 +1,66 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { decodeBatch, encodeBatch } from "../../src/runtime/workers/codec.js";
+import { registerClass } from "../../src/runtime/workers/class-registry.js";
+
+class Point {
+  constructor(readonly x: number, readonly y: number) {}
+  norm(): number {
+    return Math.hypot(this.x, this.y);
+  }
+}
+
+function roundTrip(records: unknown[]): { codec: string; back: unknown[] } {
+  const e = encodeBatch(records);
+  // Each batch owns its buffer, so it can be transferred.
+  assert.equal(e.bytes.byteOffset, 0);
+  assert.equal(e.bytes.byteLength, e.bytes.buffer.byteLength);
+  return { codec: e.codec, back: decodeBatch(structuredClone(e, { transfer: [e.bytes.buffer as ArrayBuffer] })) };
+}
+
+test("numbers travel as Float64Array and keep NaN, -0 and infinities", () => {
+  const { codec, back } = roundTrip([1, -0, NaN, Infinity, 2.5]);
+  assert.equal(codec, "f64");
+  assert.deepEqual(back, [1, -0, NaN, Infinity, 2.5]);
+  assert.ok(Object.is(back[1], -0));
+});
+
+test("tuples and plain objects of primitives use msgpackr", () => {
+  const records = [["a", 1, true, null], { word: "héllo", n: 2.5, nested: [1, { z: "q" }] }, "plain"];
+  const { codec, back } = roundTrip(records);
+  assert.equal(codec, "pack");
+  assert.deepEqual(back, records);
+});
+
+test("values msgpack would change fall back to structured clone", () => {
+  const records = [["a", -0], [1n, undefined], new Map([[1, "x"]]), new Date(5), sparse()];
+  const { codec, back } = roundTrip(records);
+  assert.equal(codec, "v8");
+  assert.deepEqual(back, records);
+  assert.ok(Object.is((back[0] as number[])[1], -0));
+  assert.ok(!(1 in (back[4] as number[])));
+});
+
+test("class instances keep their prototype, also nested", () => {
+  registerClass(Point);
+  const { codec, back } = roundTrip([new Point(3, 4), ["k", new Point(1, 0)], new Map([["m", new Point(0, 2)]])]);
+  assert.equal(codec, "class");
+  const p = back[0] as Point;
+  assert.ok(p instanceof Point);
+  assert.equal(p.norm(), 5);
+  assert.ok((back[1] as [string, Point])[1] instanceof Point);
+  assert.ok((back[2] as Map<string, Point>).get("m") instanceof Point);
+});
+
+test("an unknown class fails with advice", () => {
+  const e = encodeBatch([new (class Unseen { a = 1; })()]);
+  // Simulate the other side: it never saw the class. The encoder registered it here, so forge a name.
+  const forged = { ...e, bytes: Buffer.from(Buffer.from(e.bytes).toString("latin1").replace("Unseen", "Unknwn"), "latin1") };
+  assert.throws(() => decodeBatch(forged), /class 'Unknwn'.*registerType/);
+});
+
+function sparse(): number[] {
+  const a = [1];
+  a[2] = 3;
+  return a;
+}
