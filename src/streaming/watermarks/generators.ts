@@ -10,7 +10,7 @@ export class BoundedOutOfOrdernessWatermarks<T> implements WatermarkGenerator<T>
 
   constructor(private readonly outOfOrdernessMillis: number) {}
 
-  onEvent(_event: T, eventTimestamp: number): void {
+  onEvent(_event: T, eventTimestamp: number, _output?: WatermarkOutput): void {
     if (eventTimestamp > this.maxTimestamp) this.maxTimestamp = eventTimestamp;
   }
   onPeriodicEmit(output: WatermarkOutput): void {
