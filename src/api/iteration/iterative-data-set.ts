@@ -18,7 +18,7 @@ import { analyzeStep, requireDependent } from "./step-graph.js";
 /** The partial solution of a bulk iteration: a DataSet to build the step function on. */
 export interface IterativeDataSet<T> extends DataSet<T> {
   /** Ends the step function: `next` becomes the partial solution of the next superstep. */
-  closeWith(next: DataSet<T>, terminationCriterion?: DataSet<unknown>): DataSet<T>;
+  closeWith<C = unknown>(next: DataSet<T>, terminationCriterion?: DataSet<C>): DataSet<T>;
   getMaxIterations(): number;
   /** Registers an aggregator the step's functions reach via `getIterationAggregator(name)`. */
   registerAggregator(name: string, aggregator: Aggregator<any>): this;
@@ -81,7 +81,7 @@ function defineClass() {
       return this;
     }
 
-    closeWith(next: DataSet<T>, terminationCriterion?: DataSet<unknown>): DataSet<T> {
+    closeWith<C = unknown>(next: DataSet<T>, terminationCriterion?: DataSet<C>): DataSet<T> {
       const it = this.iteration;
       if (it.nextPartialSolution !== undefined) throw new InvalidProgramException(`${it.name}: the iteration is already closed`);
       if (!(next instanceof DataSet)) throw new InvalidProgramException(`${it.name}: closeWith expects the DataSet of the next partial solution`);

@@ -31,7 +31,8 @@ export class StepRunner {
   private readonly keeping = new Map<Exchange, Set<number>>();
 
   constructor(private readonly plan: IterationPlan, private readonly outer: SubtaskEnv, private readonly statics: ReadonlyMap<PhysicalNode, readonly unknown[][]>) {
-    this.graph = buildJobGraph({ nodes: [...plan.nodes], sinks: [], defaultParallelism: plan.head.parallelism, objectReuse: outer.objectReuse });
+    const graph = buildJobGraph({ nodes: [...plan.nodes], sinks: [], defaultParallelism: plan.head.parallelism, objectReuse: outer.objectReuse });
+    this.graph = { ...graph, tasks: deltaFirst(graph.tasks) };
     for (const task of this.graph.tasks) for (const n of task.chain) this.taskOf.set(n, task);
   }
 
@@ -105,4 +106,24 @@ export class StepRunner {
     for (const ex of this.graph.exchanges) if (ex.channel.source.driver !== "STATIC_INPUT") n += ex.records;
     return n;
   }
+}
+
+/**
+ * The tasks in a topological order that runs a task merging the solution set delta as soon as
+ * its input is complete, so later tasks of the superstep see the updates (Flink's default of
+ * solution set updates visible at once).
+ */
+function deltaFirst(tasks: readonly Task[]): Task[] {
+  const producer = new Map<Exchange, Task>();
+  for (const t of tasks) for (const ex of t.outputs) producer.set(ex, t);
+  const needs = (t: Task): Task[] => [...t.inputs.flat(), ...t.broadcasts.flatMap((b) => b.exchanges)].map((ex) => producer.get(ex)!).filter((x) => x !== undefined);
+  const done = new Set<Task>();
+  const order: Task[] = [];
+  const ready = (t: Task): boolean => !done.has(t) && needs(t).every((n) => done.has(n));
+  while (order.length < tasks.length) {
+    const t = tasks.find((x) => ready(x) && x.chain.some((n) => n.driver === "SOLUTION_SET_DELTA")) ?? tasks.find(ready)!;
+    done.add(t);
+    order.push(t);
+  }
+  return order;
 }
