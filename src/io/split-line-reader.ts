@@ -32,6 +32,8 @@ export class SplitLineReader {
   private done = false;
   private skipping: boolean;
   private readonly splitEnd: number;
+  /** A one-byte delimiter is searched as a number (a plain byte scan). */
+  private readonly needle: Buffer | number;
 
   constructor(
     private readonly file: FileHandle,
@@ -41,6 +43,7 @@ export class SplitLineReader {
     bufferSize = 1 << 18,
   ) {
     this.splitEnd = splitStart + splitLength;
+    this.needle = delimiter.length === 1 ? delimiter[0]! : delimiter;
     this.skipping = splitStart > 0;
     // Start early enough to see a delimiter that straddles the split start.
     this.readPos = this.skipping ? Math.max(0, splitStart - delimiter.length + 1) : 0;
@@ -54,7 +57,7 @@ export class SplitLineReader {
     const dl = this.delimiter.length;
     while (true) {
       if (!this.skipping && this.bufferOffset + this.pos > this.splitEnd) return this.finish();
-      const idx = this.view.indexOf(this.delimiter, this.pos);
+      const idx = this.view.indexOf(this.needle, this.pos);
       if (idx >= 0) {
         if (this.skipping) {
           this.skipping = false;
