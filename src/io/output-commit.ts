@@ -15,6 +15,8 @@ import { FileSystemError, fsError } from "./io-errors.js";
 
 /** Open files per staging directory, closed on abort (a failed subtask never closes its file). */
 const openFiles = new Map<string, Set<number>>();
+/** Output paths staged by running jobs: two sinks must not write the same path. */
+const stagedTargets = new Map<string, string>();
 
 /** Where subtask `taskNumber` (0-based) of `numTasks` writes inside `staging`. */
 export function stagedFile(staging: string, taskNumber: number, numTasks: number): string {
@@ -38,6 +40,7 @@ export function trackOpenFile(staging: string | undefined, fd: number, open: boo
 export async function prepareOutput(path: string, mode: WriteMode, parallelism: number): Promise<string> {
   const target = resolve(path);
   if (mode !== WriteMode.NO_OVERWRITE && mode !== WriteMode.OVERWRITE) throw new FileSystemError(`Cannot write '${path}': unknown write mode ${String(mode)}`, path);
+  if (stagedTargets.has(target)) throw new FileSystemError(`Output path '${path}' is already being written by another sink of a running job`, path);
   if ((await exists(target)) && mode === WriteMode.NO_OVERWRITE) throw existsError(path);
   if (target === dirname(target)) throw new FileSystemError(`Cannot write output to '${path}': it is the root directory`, path);
   const anchor = await nearestExistingDirectory(dirname(target), path);
@@ -54,12 +57,14 @@ export async function prepareOutput(path: string, mode: WriteMode, parallelism: 
     throw fsError("create a staging directory for output", path, e);
   }
   openFiles.set(staging, new Set());
+  stagedTargets.set(target, staging);
   return staging;
 }
 
 /** Moves the staged output into place (replacing an existing path under OVERWRITE). */
 export async function commitOutput(staging: string, path: string, mode: WriteMode): Promise<void> {
   const target = resolve(path);
+  stagedTargets.delete(target);
   const old = join(staging, "previous");
   let movedOld = false;
   try {
@@ -80,6 +85,7 @@ export async function commitOutput(staging: string, path: string, mode: WriteMod
 
 /** Drops everything a failed job staged. */
 export async function abortOutput(staging: string): Promise<void> {
+  for (const [target, s] of stagedTargets) if (s === staging) stagedTargets.delete(target);
   for (const fd of openFiles.get(staging) ?? []) {
     try {
       closeSync(fd);

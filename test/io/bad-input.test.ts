@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ExecutionEnvironment, FileParseError, FileSystemError, JobExecutionException } from "../../src/index.js";
 import { testAtParallelism } from "../helpers.js";
@@ -111,4 +111,14 @@ test("a path through a file fails with the path and the reason", async () => {
   const env = ExecutionEnvironment.createLocalEnvironment(1);
   const e = await failure(() => env.readTextFile(join(file, "child")).collect(), FileSystemError);
   assert.match(e.message, /not a directory/);
+});
+
+test("a dangling link in an input directory fails naming the link", async () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "a.txt"), "x\n");
+  symlinkSync(join(dir, "gone.txt"), join(dir, "b.txt"));
+  const env = ExecutionEnvironment.createLocalEnvironment(2);
+  const e = await failure(() => env.readTextFile(dir).collect(), FileSystemError);
+  assert.equal(e.path, join(dir, "b.txt"));
+  assert.match(e.message, /no such file or directory/);
 });

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { ExecutionEnvironment, INVALID_LINES_ACCUMULATOR, InvalidProgramException } from "../../src/index.js";
+import { ExecutionEnvironment, INVALID_LINES_ACCUMULATOR, InvalidProgramException, type DataSet } from "../../src/index.js";
 import { assertSameRecords, testAtParallelism } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
@@ -11,7 +11,8 @@ const USERS = "1,Alice,30\n2,Bob,41\n3,Carol,27\n";
 
 testAtParallelism("types reads tuples of string, number, bigint and boolean", async (env) => {
   const path = tempFile("t.csv", "a,1.5,9007199254740993,true\nb,-2,-7,FALSE\nc,1e3,+0,1\nd,NaN,12,0\n");
-  const rows = await env.readCsvFile(path).types("string", "number", "bigint", "boolean").collect();
+  const ds: DataSet<[string, number, bigint, boolean]> = env.readCsvFile(path).types("string", "number", "bigint", "boolean");
+  const rows = await ds.collect();
   assertSameRecords(rows, [["a", 1.5, 9007199254740993n, true], ["b", -2, -7n, false], ["c", 1000, 0n, true], ["d", NaN, 12n, false]]);
 });
 

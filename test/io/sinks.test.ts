@@ -165,3 +165,15 @@ test("nothing is written when the path check of a second sink fails", async () =
   assert.equal(existsSync(join(dir, "fresh")), false);
   assert.deepEqual(readdirSync(dir), ["taken"]);
 });
+
+test("two sinks of one job cannot write the same path", async () => {
+  const dir = tempDir();
+  const env = ExecutionEnvironment.createLocalEnvironment(2);
+  env.fromElements(1).writeAsText(join(dir, "same"));
+  env.fromElements(2).writeAsText(join(dir, "same"), WriteMode.OVERWRITE);
+  await assert.rejects(env.execute(), /already being written by another sink/);
+  assert.deepEqual(readdirSync(dir), []);
+  env.fromElements(3).writeAsText(join(dir, "same"));
+  await env.execute();
+  assert.deepEqual(outputLines(join(dir, "same")), ["3"]);
+});
