@@ -1,7 +1,8 @@
 /** The DataStream API (event time, watermarks, windows, windowed joins of two streams). */
 export { StreamExecutionEnvironment } from "./api/stream-execution-environment.js";
 export { StreamExecutionConfig } from "./api/stream-execution-config.js";
-export { DataStream, KeyedStream, type SinkFunction } from "./api/data-stream.js";
+export { DataStream, KeyedStream } from "./api/data-stream.js";
+export { RichSinkFunction, type SinkFunction } from "./api/sink-function.js";
 export { DataStreamSink } from "./api/data-stream-sink.js";
 export { WindowedStream } from "./api/windowed-stream.js";
 export { CoGroupedStreams, JoinedStreams, CoGroupWithWindow, JoinWithWindow } from "./api/co-grouped-streams.js";

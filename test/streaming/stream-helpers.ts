@@ -28,6 +28,8 @@ export interface TestServer {
   readonly port: number;
   readonly connected: Promise<void>;
   write(text: string): Promise<void>;
+  /** Calls `fn` when the client's connection closes. */
+  onClientClose(fn: () => void): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,10 @@ export async function openServer(): Promise<TestServer> {
     port: typeof address === "object" && address !== null ? address.port : 0,
     connected,
     write: (text) => new Promise<void>((r) => client!.write(text, () => r())),
+    onClientClose: (fn) => {
+      if (client!.closed) fn();
+      else client!.once("close", fn);
+    },
     close: () => new Promise<void>((r) => {
       client?.end();
       server.close(() => r());
@@ -70,4 +76,25 @@ export async function waitFor(cond: () => boolean, timeoutMs = 4000): Promise<bo
 /** Sorted canonical text of records, for order-insensitive comparison. */
 export function sorted(records: readonly unknown[]): string[] {
   return records.map((r) => JSON.stringify(r)).sort();
+}
+
+/**
+ * Captures the text the program writes to stdout while `fn` runs; `fn` can poll the lines so
+ * far. Binary chunks (the test runner's own reporting) pass through untouched.
+ */
+export async function capturing(fn: (printed: () => string[]) => Promise<void>): Promise<string[]> {
+  const original = process.stdout.write;
+  let text = "";
+  (process.stdout as { write: unknown }).write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    if (typeof chunk !== "string") return (original as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+    text += chunk;
+    return true;
+  };
+  const lines = (): string[] => text.split("\n").filter((l) => l.length > 0);
+  try {
+    await fn(lines);
+  } finally {
+    process.stdout.write = original;
+  }
+  return lines();
 }

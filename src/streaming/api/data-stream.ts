@@ -15,17 +15,15 @@ import type { OutputTag } from "../output-tag.js";
 import { newTransformationId, type OperatorTransformation, type PartitionerSpec, type Transformation } from "../graph/transformation.js";
 import type { StreamOperator } from "../runtime/operator.js";
 import { FilterOperator, FlatMapOperator, MapOperator } from "../runtime/operators/record-operators.js";
-import { CollectSinkOperator, PrintSinkOperator, SinkFunctionOperator, type SinkContext } from "../runtime/operators/sink-operators.js";
+import { CollectSinkOperator, PrintSinkOperator, SinkFunctionOperator } from "../runtime/operators/sink-operators.js";
 import { TimestampsAndWatermarksOperator } from "../runtime/operators/timestamps-watermarks-operator.js";
 import type { WatermarkStrategy } from "../watermarks/watermark-strategy.js";
 import type { WindowAssigner } from "../windows/assigners.js";
 import { CoGroupedStreams, JoinedStreams } from "./co-grouped-streams.js";
 import { DataStreamSink } from "./data-stream-sink.js";
+import type { SinkFunction } from "./sink-function.js";
 import type { StreamExecutionEnvironment } from "./stream-execution-environment.js";
 import { WindowedStream } from "./windowed-stream.js";
-
-/** A sink: a function of the value, or an object with `invoke(value, context)` (Rich allowed). */
-export type SinkFunction<T> = ((value: T, context: SinkContext) => void) | { invoke(value: T, context: SinkContext): void };
 
 export class DataStream<T> {
   /** @internal */

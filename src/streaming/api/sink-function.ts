@@ -1,0 +1,15 @@
+/**
+ * Sink functions for `addSink` (Flink's SinkFunction / RichSinkFunction): a function of the
+ * value, an object with `invoke(value, context)` (and optional `open`/`close`), or a Rich class.
+ */
+import type { Configuration } from "../../common/configuration.js";
+import { AbstractRichFunction } from "../../common/functions.js";
+import type { SinkContext } from "../runtime/operators/sink-operators.js";
+
+export type SinkFunction<T> =
+  | ((value: T, context: SinkContext) => void)
+  | { invoke(value: T, context: SinkContext): void; open?(parameters: Configuration): void; close?(): void };
+
+export abstract class RichSinkFunction<T> extends AbstractRichFunction {
+  abstract invoke(value: T, context: SinkContext): void;
+}
