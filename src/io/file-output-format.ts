@@ -10,15 +10,18 @@
  * }
  * ds.output(new TabbedPairs("/tmp/out.tsv", WriteMode.OVERWRITE));
  */
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { WriteMode } from "../common/enums.js";
 import { InvalidProgramException } from "../common/errors.js";
 import type { GlobalOutputHooks, OutputFormat } from "../common/formats.js";
 import { fsError } from "./io-errors.js";
-import { abortOutput, commitOutput, directFile, prepareOutput, stagedFile, trackOpenFile } from "./output-commit.js";
+import { abortOutput, commitOutput, directFile, prepareOutput, stagedFile } from "./output-commit.js";
 
-/** Characters buffered before a write to the file. */
+/**
+ * Characters buffered before they are appended to the file. The file is not held open between
+ * appends, so a subtask that fails (and is never closed) leaks no file descriptor, in any thread.
+ */
 const FLUSH_AT = 1 << 16;
 
 export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutputHooks {
@@ -27,7 +30,7 @@ export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutp
   protected charset: BufferEncoding = "utf8";
   /** Set by initializeGlobal; each subtask's copy of the format inherits it. */
   private staging: string | undefined;
-  private fd = -1;
+  private opened = false;
   private pending: string[] = [];
   private pendingChars = 0;
   private file = "";
@@ -75,11 +78,11 @@ export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutp
     this.file = this.staging !== undefined ? stagedFile(this.staging, taskNumber, numTasks) : directFile(this.outputPath, taskNumber, numTasks);
     try {
       if (this.staging === undefined) mkdirSync(dirname(this.file), { recursive: true });
-      this.fd = openSync(this.file, "w");
+      writeFileSync(this.file, "");
     } catch (e) {
       throw fsError("create output file", this.file, e);
     }
-    trackOpenFile(this.staging, this.fd, true);
+    this.opened = true;
     this.pending = [];
     this.pendingChars = 0;
   }
@@ -92,11 +95,9 @@ export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutp
   }
 
   close(): void {
-    if (this.fd < 0) return;
+    if (!this.opened) return;
     this.flush();
-    trackOpenFile(this.staging, this.fd, false);
-    closeSync(this.fd);
-    this.fd = -1;
+    this.opened = false;
   }
 
   private flush(): void {
@@ -105,8 +106,7 @@ export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutp
     this.pending = [];
     this.pendingChars = 0;
     try {
-      const bytes = Buffer.from(text, this.charset);
-      for (let off = 0; off < bytes.length; ) off += writeSync(this.fd, bytes, off, bytes.length - off);
+      appendFileSync(this.file, text, this.charset);
     } catch (e) {
       throw fsError("write output file", this.file, e);
     }

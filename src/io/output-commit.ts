@@ -7,14 +7,11 @@
  * and deletes the old one (restoring it if the rename fails); after a failure `abortOutput` deletes
  * the staging directory, so neither a partial output nor a temporary file is left behind.
  */
-import { closeSync } from "node:fs";
 import { access, constants, lstat, mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { WriteMode } from "../common/enums.js";
 import { FileSystemError, fsError } from "./io-errors.js";
 
-/** Open files per staging directory, closed on abort (a failed subtask never closes its file). */
-const openFiles = new Map<string, Set<number>>();
 /** Output paths staged by running jobs: two sinks must not write the same path. */
 const stagedTargets = new Map<string, string>();
 
@@ -26,14 +23,6 @@ export function stagedFile(staging: string, taskNumber: number, numTasks: number
 /** Where subtask `taskNumber` writes when there is no staging (format used without the job hooks). */
 export function directFile(path: string, taskNumber: number, numTasks: number): string {
   return numTasks > 1 ? join(path, String(taskNumber + 1)) : path;
-}
-
-export function trackOpenFile(staging: string | undefined, fd: number, open: boolean): void {
-  if (staging === undefined) return;
-  const set = openFiles.get(staging);
-  if (!set) return;
-  if (open) set.add(fd);
-  else set.delete(fd);
 }
 
 /** Checks the path and makes the staging directory; returns it. */
@@ -56,7 +45,6 @@ export async function prepareOutput(path: string, mode: WriteMode, parallelism: 
   } catch (e) {
     throw fsError("create a staging directory for output", path, e);
   }
-  openFiles.set(staging, new Set());
   stagedTargets.set(target, staging);
   return staging;
 }
@@ -79,21 +67,12 @@ export async function commitOutput(staging: string, path: string, mode: WriteMod
     if (movedOld) await rename(old, target).catch(() => undefined);
     throw e instanceof FileSystemError ? e : fsError("commit output to", path, e);
   }
-  openFiles.delete(staging);
   await rm(staging, { recursive: true, force: true });
 }
 
 /** Drops everything a failed job staged. */
 export async function abortOutput(staging: string): Promise<void> {
   for (const [target, s] of stagedTargets) if (s === staging) stagedTargets.delete(target);
-  for (const fd of openFiles.get(staging) ?? []) {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
-  }
-  openFiles.delete(staging);
   await rm(staging, { recursive: true, force: true });
 }
 
