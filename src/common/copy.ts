@@ -12,12 +12,39 @@ export function copyRecord<T>(value: T): T {
 // slice() keeps the array's elements kind (packed small integers or doubles stay unboxed), which
 // matters for the arithmetic that reduce functions then do on the copy.
 function copyArray(a: unknown[]): unknown[] {
+  const flat = copyFlatTuple(a);
+  if (flat !== undefined) return flat;
   const out = a.slice();
   for (let i = 0; i < out.length; i++) {
     const v = out[i];
     if (typeof v === "object" && v !== null) out[i] = copyRecord(v);
   }
   return out;
+}
+
+// Short tuples of primitives (the common record): an array literal is several times faster than
+// slice() (measured on join and source copies) and keeps the elements kind as well.
+function copyFlatTuple(a: unknown[]): unknown[] | undefined {
+  switch (a.length) {
+    case 2: {
+      const x = a[0], y = a[1];
+      return isShared(x) && isShared(y) ? [x, y] : undefined;
+    }
+    case 3: {
+      const x = a[0], y = a[1], z = a[2];
+      return isShared(x) && isShared(y) && isShared(z) ? [x, y, z] : undefined;
+    }
+    case 4: {
+      const x = a[0], y = a[1], z = a[2], w = a[3];
+      return isShared(x) && isShared(y) && isShared(z) && isShared(w) ? [x, y, z, w] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function isShared(v: unknown): boolean {
+  return typeof v !== "object" || v === null;
 }
 
 function copyObject(o: object): object {
