@@ -1,12 +1,19 @@
 /**
- * The composition root: optimize the program's sinks into a physical plan and run it.
- * The API reaches execution only through these two functions.
+ * The composition root: optimize the program's sinks into a physical plan and run it, in process
+ * or in worker threads (runtime/workers/mode.ts decides). The API reaches execution only through
+ * these two functions. Every job is numbered and its result journaled, so worker threads, which run
+ * the program themselves, follow the same path (runtime/workers/worker-program.ts).
  */
 import type { ExecutionConfig } from "../api/execution-config.js";
 import { optimize } from "../optimizer/optimizer.js";
 import type { SinkNode } from "../plan/logical.js";
+import type { PhysicalPlan } from "../plan/physical.js";
 import { planToJson } from "../plan/plan-json.js";
 import { runJob } from "../runtime/job-runner.js";
+import { nextJobNumber, recordJob, toWireError } from "../runtime/workers/journal.js";
+import { chooseExecution } from "../runtime/workers/mode.js";
+import { runInThreads } from "../runtime/workers/thread-executor.js";
+import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
 import { JobExecutionResult } from "./job-execution-result.js";
 
 export interface ExecuteOptions {
@@ -16,15 +23,27 @@ export interface ExecuteOptions {
 }
 
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
-  const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
-  const run = await runJob(plan, { jobName: options.jobName });
-  const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
-  const collected: unknown[][] = [];
-  for (const [slot, records] of run.collected) collected[slot] = records;
-  return { result, collected };
+  const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
+  if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
+  const job = nextJobNumber();
+  try {
+    const physical = plan();
+    const choice = chooseExecution(physical, options.config.getExecutionMode());
+    const run = choice.mode === "threads" ? await runInThreads(job, physical, choice, options.jobName) : await runJob(physical, { jobName: options.jobName });
+    const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
+    const collected: unknown[][] = [];
+    for (const [slot, records] of run.collected) collected[slot] = records;
+    recordJob(job, { ok: true, collected, accumulators: run.accumulators, netRuntimeMs: run.netRuntimeMs, channels: run.channels, iterations: run.iterations });
+    return { result, collected };
+  } catch (e) {
+    recordJob(job, { ok: false, error: toWireError(e) });
+    throw e;
+  }
 }
 
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {
   const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
-  return JSON.stringify(planToJson(plan), null, 2);
+  const choice = chooseExecution(plan, options.config.getExecutionMode());
+  const execution = { mode: choice.mode, ...(choice.mode === "threads" ? { workers: choice.workers } : {}), reason: choice.reason };
+  return JSON.stringify({ ...planToJson(plan), execution }, null, 2);
 }

@@ -1,0 +1,135 @@
+/**
+ * The fingerprint of a job's plan, computed the same way by the coordinator and by every worker
+ * (each builds the plan by running the same program): the optimized plan JSON, the source text of
+ * every user function and class in it, and the data it holds (collection elements, format and
+ * function fields). Values only captured by closures are invisible here; see the README section
+ * "Worker threads" for the rules. The walk also registers the record classes it meets.
+ */
+import { createHash, type Hash } from "node:crypto";
+import type { PhysicalPlan } from "../../plan/physical.js";
+import { planToJson } from "../../plan/plan-json.js";
+import { noteInstance } from "./class-registry.js";
+
+export interface PlanFingerprint {
+  /** Operators, strategies, parallelism: the optimized plan JSON. */
+  readonly plan: string;
+  /** Source text of the user functions and classes in the plan. */
+  readonly code: string;
+  /** Collection elements, sequence bounds, fields of function objects and formats. */
+  readonly data: string;
+}
+
+export function fingerprintPlan(plan: PhysicalPlan): PlanFingerprint {
+  const walker = new Walker();
+  for (const n of plan.nodes) walker.walk(n.logical, 0);
+  return {
+    plan: createHash("sha256").update(JSON.stringify(planToJson(plan))).digest("hex"),
+    code: walker.code.digest(),
+    data: walker.data.digest(),
+  };
+}
+
+/** Why two fingerprints differ, in words, or undefined when they are equal. */
+export function fingerprintDifference(a: PlanFingerprint, b: PlanFingerprint): string | undefined {
+  if (a.plan !== b.plan) return "the plan itself differs (other operators, names, parallelism or file paths)";
+  if (a.code !== b.code) return "the code of the user functions differs";
+  if (a.data !== b.data) return "the data in the plan differs (collection elements, or fields of function objects and formats)";
+  return undefined;
+}
+
+/** Feeds text to a hash in large pieces (one update per token would dominate for big collections). */
+class Chunked {
+  private readonly hash: Hash = createHash("sha256");
+  private buf = "";
+  add(s: string): void {
+    this.buf += s;
+    if (this.buf.length > 65536) this.flush();
+  }
+  bytes(b: ArrayBufferView): void {
+    this.flush();
+    this.hash.update(new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+  }
+  digest(): string {
+    this.flush();
+    return this.hash.digest("hex");
+  }
+  private flush(): void {
+    if (this.buf) this.hash.update(this.buf);
+    this.buf = "";
+  }
+}
+
+class Walker {
+  readonly code = new Chunked();
+  readonly data = new Chunked();
+  private readonly seen = new Map<object, number>();
+  private readonly classes = new Set<unknown>();
+
+  walk(v: unknown, depth: number): void {
+    switch (typeof v) {
+      case "function":
+        this.fn(v);
+        return;
+      case "object":
+        if (v === null) this.data.add("n;");
+        else this.object(v, depth);
+        return;
+      case "string":
+        this.data.add(`s${v.length}:${v}`);
+        return;
+      default:
+        this.data.add(`${typeof v}:${String(v)};`);
+    }
+  }
+
+  private fn(f: unknown): void {
+    if (this.seen.has(f as object)) return;
+    this.seen.set(f as object, this.seen.size);
+    this.code.add(`f:${Function.prototype.toString.call(f)};`);
+  }
+
+  private object(o: object, depth: number): void {
+    const ref = this.seen.get(o);
+    if (ref !== undefined) {
+      this.data.add(`#${ref};`);
+      return;
+    }
+    this.seen.set(o, this.seen.size);
+    if (depth > 200) return;
+    noteInstance(o);
+    const ctor = (Object.getPrototypeOf(o) as { constructor?: unknown } | null)?.constructor;
+    if (typeof ctor === "function" && !this.classes.has(ctor) && ctor !== Object && ctor !== Array) {
+      this.classes.add(ctor);
+      this.code.add(`c:${Function.prototype.toString.call(ctor)};`);
+    }
+    if (ArrayBuffer.isView(o)) return this.data.bytes(o);
+    if (o instanceof Map) {
+      this.data.add(`M${o.size}:`);
+      for (const [k, x] of o) { this.walk(k, depth + 1); this.walk(x, depth + 1); }
+      return;
+    }
+    if (o instanceof Set) {
+      this.data.add(`S${o.size}:`);
+      for (const x of o) this.walk(x, depth + 1);
+      return;
+    }
+    if (o instanceof Date) return this.data.add(`D${o.getTime()};`);
+    if (Array.isArray(o)) {
+      this.data.add(`A${o.length}:`);
+      for (let i = 0; i < o.length; i++) this.walk(o[i], depth + 1);
+      return;
+    }
+    this.data.add("{");
+    for (const k of Object.keys(o)) {
+      this.data.add(`k${k}=`);
+      let x: unknown;
+      try {
+        x = (o as Record<string, unknown>)[k];
+      } catch {
+        x = "<getter threw>";
+      }
+      this.walk(x, depth + 1);
+    }
+    this.data.add("}");
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The coordinator's journal: what each job (numbered in program order) returned to the program.
+ * Workers run the program from its start, so when one reaches a job that already ran, it gets the
+ * recorded result instead of running it: the program takes the same path in every thread.
+ * Entries are kept for the process's life (workers started later replay them from the start).
+ */
+import { describeError } from "../../common/errors.js";
+import type { ChannelMetric } from "../job-runner.js";
+import type { IterationStats } from "../iteration/stats.js";
+
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+  readonly cause?: { readonly name: string; readonly message: string };
+}
+
+export type JournalEntry =
+  | { readonly ok: true; readonly collected: unknown[][]; readonly accumulators: Map<string, unknown>; readonly netRuntimeMs: number; readonly channels: readonly ChannelMetric[]; readonly iterations: readonly IterationStats[] }
+  | { readonly ok: false; readonly error: WireError };
+
+const entries = new Map<number, JournalEntry>();
+const listeners = new Set<(job: number) => void>();
+let jobCounter = 0;
+
+/** The next job's number (coordinator and workers count the same way: one per executePlan). */
+export function nextJobNumber(): number {
+  return jobCounter++;
+}
+
+export function recordJob(job: number, entry: JournalEntry): void {
+  entries.set(job, entry);
+  for (const l of listeners) l(job);
+}
+
+export function journalEntry(job: number): JournalEntry | undefined {
+  return entries.get(job);
+}
+
+/** Called with each job number as it is recorded. */
+export function onJobRecorded(listener: (job: number) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function toWireError(e: unknown): WireError {
+  const err = e instanceof Error ? e : new Error(describeError(e));
+  const cause = err.cause;
+  return {
+    name: err.name,
+    message: err.message,
+    cause: cause === undefined ? undefined : cause instanceof Error ? { name: cause.name, message: cause.message } : { name: "Error", message: describeError(cause) },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Where a job runs: in this thread or in the worker pool. The environment variable
+ * SLUICE_EXECUTION_MODE (in-process | threads | auto) overrides the ExecutionConfig for a whole run;
+ * "auto" picks threads only when they pay: parallelism above 1 and enough input records.
+ */
+import { availableParallelism } from "node:os";
+import { existsSync } from "node:fs";
+import type { ExecutionMode } from "../../api/execution-config.js";
+import type { SourceNode } from "../../plan/logical.js";
+import type { PhysicalPlan } from "../../plan/physical.js";
+
+/** Below this many known input records, "auto" stays in process (threads cost more than they give). */
+export const AUTO_MIN_RECORDS = 100_000;
+
+export interface ExecutionChoice {
+  readonly mode: "in-process" | "threads";
+  /** Worker threads to use (threads mode). */
+  readonly workers: number;
+  /** Why, in a few words (shown in the plan JSON and the log line). */
+  readonly reason: string;
+}
+
+/** The mode in force: the environment variable wins over the program's config. */
+export function effectiveMode(configured: ExecutionMode): { mode: ExecutionMode; from: string } {
+  const forced = process.env.SLUICE_EXECUTION_MODE;
+  if (forced === "in-process" || forced === "threads" || forced === "auto") return { mode: forced, from: "SLUICE_EXECUTION_MODE" };
+  return { mode: configured, from: "config" };
+}
+
+/** Size of the worker pool: SLUICE_WORKERS, else one per core. */
+export function poolSize(): number {
+  const n = Number(process.env.SLUICE_WORKERS);
+  return Number.isInteger(n) && n > 0 ? n : availableParallelism();
+}
+
+export function chooseExecution(plan: PhysicalPlan, configured: ExecutionMode): ExecutionChoice {
+  const { mode, from } = effectiveMode(configured);
+  const inProcess = (reason: string): ExecutionChoice => ({ mode: "in-process", workers: 0, reason });
+  if (mode === "in-process") return inProcess(`mode in-process (${from})`);
+  const maxP = Math.max(1, ...plan.nodes.map((n) => n.parallelism));
+  if (maxP === 1) return inProcess("parallelism 1");
+  if (plan.nodes.some((n) => n.iteration !== undefined)) return inProcess("iterations run in process");
+  const program = process.argv[1];
+  if (!program || !existsSync(program)) return inProcess("no program file for the workers to load");
+  if (mode === "auto") {
+    const records = knownInputRecords(plan);
+    if (records < AUTO_MIN_RECORDS) return inProcess(`auto: small input (${records} known records)`);
+  }
+  const workers = Math.min(poolSize(), maxP);
+  return { mode: "threads", workers, reason: `mode ${mode} (${from})` };
+}
+
+/** Records of the sources whose size is known before running (collections and sequences). */
+function knownInputRecords(plan: PhysicalPlan): number {
+  let total = 0;
+  for (const n of plan.nodes) {
+    if (n.driver !== "SOURCE") continue;
+    const src = (n.logical as SourceNode).source;
+    if (src.kind === "collection") total += src.elements.length;
+    else if (src.kind === "sequence") total += src.to - src.from + 1;
+  }
+  return total;
+}

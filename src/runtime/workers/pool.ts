@@ -1,0 +1,238 @@
+/**
+ * The coordinator's pool of worker threads (one per core by default, started at the first job that
+ * runs in threads, kept for the process's life). Each worker runs the program and announces every
+ * job it reaches with the plan's fingerprint: jobs that already ran are answered from the journal,
+ * the job running now is served once its fingerprint matches. A worker that dies fails what it was
+ * running; workers never keep the process alive between jobs (unref).
+ */
+import { Worker } from "node:worker_threads";
+import { getHeapStatistics } from "node:v8";
+import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+import { InvalidProgramException } from "../../common/errors.js";
+import { encodeBatch } from "./codec.js";
+import { fingerprintDifference, type PlanFingerprint } from "./fingerprint.js";
+import { journalEntry, onJobRecorded, type JournalEntry } from "./journal.js";
+import type { FromWorker, ToWorker, WireEntry, WorkerData } from "./protocol.js";
+import { BOOTSTRAP, loaderImports } from "./worker-bootstrap.js";
+
+type Reply = Extract<FromWorker, { id: number }>;
+type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, "id"> : never) : never;
+
+/** How long a job waits for a first worker to reach it (replaying the program) before failing. */
+const READY_TIMEOUT_MS = Number(process.env.SLUICE_WORKER_TIMEOUT_MS) || 60_000;
+
+export class WorkerHandle {
+  readonly worker: Worker;
+  announced: { job: number; fingerprint: PlanFingerprint | undefined } | undefined;
+  servingJob: number | undefined;
+  busy = false;
+  dead: Error | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (m: Reply) => void; reject: (e: Error) => void }>();
+
+  constructor(readonly index: number, private readonly pool: WorkerPool) {
+    const program = pathToFileURL(resolve(process.argv[1]!)).href;
+    const data: WorkerData & { loaders: unknown } = { sluiceWorker: true, index, program, loaders: loaderImports(process.execArgv) };
+    this.worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: data,
+      execArgv: process.execArgv,
+      resourceLimits: { maxOldGenerationSizeMb: Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20) },
+    });
+    this.worker.on("message", (m: FromWorker) => this.onMessage(m));
+    this.worker.on("error", (e: Error & { code?: string }) => this.die(e.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(`worker thread ${index + 1} ran out of memory: ${e.message}`) : e));
+    this.worker.on("exit", (code) => this.die(new Error(`worker thread ${index + 1} exited with code ${code}${code === 0 ? "" : " (process.exit() in a user function, or a crash)"}`)));
+  }
+
+  post(m: ToWorker, transfer: ArrayBuffer[] = []): void {
+    if (!this.dead) this.worker.postMessage(m, transfer);
+  }
+
+  request(m: Request, transfer: ArrayBuffer[] = []): Promise<Reply> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.post({ ...m, id } as ToWorker, transfer);
+    });
+  }
+
+  die(e: Error): void {
+    if (this.dead) return;
+    this.dead = e;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+    this.pool.changed();
+  }
+
+  private onMessage(m: FromWorker): void {
+    switch (m.t) {
+      case "job":
+        this.announced = { job: m.job, fingerprint: m.fingerprint };
+        this.pool.announced(this);
+        return;
+      case "fatal":
+        this.die(Object.assign(new Error(`worker thread ${this.index + 1} could not run the program: ${m.error.message}`), { name: m.error.name }));
+        return;
+      default: {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        p?.resolve(m);
+      }
+    }
+  }
+}
+
+interface CurrentJob {
+  readonly job: number;
+  readonly fingerprint: PlanFingerprint;
+  readonly jobName: string;
+  failure: Error | undefined;
+}
+
+export class WorkerPool {
+  private handles: WorkerHandle[] = [];
+  private current: CurrentJob | undefined;
+  private readonly waiters = new Set<() => void>();
+
+  constructor() {
+    onJobRecorded((job) => {
+      const entry = journalEntry(job)!;
+      for (const h of this.live()) if (h.announced?.job === job) this.reply(h, entry);
+    });
+  }
+
+  live(): WorkerHandle[] {
+    return this.handles.filter((h) => !h.dead);
+  }
+
+  /** Starts workers until `n` are alive. */
+  ensure(n: number, reason: string): void {
+    const missing = n - this.live().length;
+    if (missing <= 0) return;
+    process.stderr.write(`[sluice] starting ${missing} worker thread(s) (${reason})\n`);
+    this.handles = this.live();
+    for (let i = 0; i < missing; i++) this.handles.push(new WorkerHandle(this.handles.length, this));
+    for (const h of this.handles) if (!this.current) h.worker.unref();
+  }
+
+  beginJob(job: number, jobName: string, fingerprint: PlanFingerprint): void {
+    this.current = { job, jobName, fingerprint, failure: undefined };
+    for (const h of this.live()) {
+      h.worker.ref();
+      if (h.announced?.job === job) this.admit(h);
+    }
+  }
+
+  endJob(): void {
+    this.current = undefined;
+    for (const h of this.live()) {
+      h.worker.unref();
+      h.servingJob = undefined;
+    }
+  }
+
+  /** Stops every worker (after a failure: what they run is abandoned). */
+  async terminate(): Promise<void> {
+    const hs = this.handles;
+    this.handles = [];
+    for (const h of hs) h.die(new Error("terminated"));
+    await Promise.all(hs.map((h) => h.worker.terminate()));
+  }
+
+  /** A worker serving the current job and not busy; waits for one. */
+  idleWorker(): Promise<WorkerHandle> {
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const check = (): boolean => {
+        const cur = this.current!;
+        if (cur.failure) return finish(() => reject(cur.failure));
+        const live = this.live();
+        if (live.length === 0) return finish(() => reject(new Error(`every worker thread died before job '${cur.jobName}' could run: ${this.handles.map((h) => h.dead?.message).join("; ")}`)));
+        const idle = live.find((h) => h.servingJob === cur.job && !h.busy);
+        if (idle) return finish(() => resolve(idle));
+        if (!timer && !live.some((h) => h.servingJob === cur.job)) {
+          timer = setTimeout(() => { cur.failure = notReached(cur); this.changed(); }, READY_TIMEOUT_MS);
+        }
+        return false;
+      };
+      const finish = (f: () => void): true => {
+        if (timer) clearTimeout(timer);
+        this.waiters.delete(wake);
+        f();
+        return true;
+      };
+      const wake = (): void => {
+        check();
+      };
+      if (!check()) this.waiters.add(wake);
+    });
+  }
+
+  /** Something changed (a worker became ready, idle, or died): wake the waiters. */
+  changed(): void {
+    for (const w of [...this.waiters]) w();
+  }
+
+  /** A worker reached a job: answer from the journal, admit it to the current job, or let it wait. */
+  announced(h: WorkerHandle): void {
+    const job = h.announced!.job;
+    const entry = journalEntry(job);
+    if (entry) this.reply(h, entry);
+    else if (this.current?.job === job) this.admit(h);
+  }
+
+  private admit(h: WorkerHandle): void {
+    const cur = this.current!;
+    const diff = h.announced!.fingerprint ? fingerprintDifference(cur.fingerprint, h.announced!.fingerprint) : "the worker could not build the plan";
+    if (diff) {
+      cur.failure ??= mismatch(cur, h.index, diff);
+    } else {
+      h.servingJob = cur.job;
+      h.post({ t: "serve", job: cur.job });
+    }
+    this.changed();
+  }
+
+  private reply(h: WorkerHandle, entry: JournalEntry): void {
+    h.post({ t: "result", job: h.announced!.job, entry: toWireEntry(entry) });
+    h.announced = undefined;
+  }
+}
+
+const wireCache = new WeakMap<JournalEntry, WireEntry>();
+
+function toWireEntry(entry: JournalEntry): WireEntry {
+  let w = wireCache.get(entry);
+  if (!w) {
+    w = entry.ok ? { ...entry, collected: entry.collected.map((records) => encodeBatch(records ?? [])) } : entry;
+    wireCache.set(entry, w);
+  }
+  return w;
+}
+
+function mismatch(cur: CurrentJob, worker: number, diff: string): InvalidProgramException {
+  return new InvalidProgramException(
+    `Job '${cur.jobName}' cannot run in worker threads: worker ${worker + 1} built a different plan than the coordinator (${diff}). ` +
+    "Each worker runs the program file itself, so the plan must come out the same in every thread: do not build it from " +
+    "randomness (Math.random, random file names), the current time, or per-thread state. Compute such values once, outside the " +
+    "program (a file, an argument or an environment variable), or run this job in process with " +
+    "env.getConfig().setExecutionMode(\"in-process\").",
+  );
+}
+
+function notReached(cur: CurrentJob): InvalidProgramException {
+  return new InvalidProgramException(
+    `Job '${cur.jobName}' cannot run in worker threads: no worker reached it within ${READY_TIMEOUT_MS} ms. Workers run the ` +
+    "program from its start; when the program takes another path in a worker (a branch on randomness, time or the environment) " +
+    "it never reaches this job. Make the program deterministic or run in process (setExecutionMode(\"in-process\")).",
+  );
+}
+
+let pool: WorkerPool | undefined;
+
+/** The process's worker pool (created on first use). */
+export function workerPool(): WorkerPool {
+  return (pool ??= new WorkerPool());
+}

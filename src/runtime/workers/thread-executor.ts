@@ -1,0 +1,133 @@
+/**
+ * Runs a job's tasks in the worker pool. The coordinator keeps the exchanges (as encoded batches it
+ * never decodes, except range-partitioned records it samples and collect() results): for each
+ * subtask it sends the worker that subtask's input batches (transferred, not copied), the broadcast
+ * sets and the splits, and files the worker's output batches into the exchanges. The first failure
+ * fails the task; the caller then terminates the pool. Accumulators are merged at the end of the
+ * job by the workers (their classes live there), in the order the in-process runner merges them.
+ */
+import { TaskFailure } from "../../common/errors.js";
+import type { InputSplit } from "../../common/formats.js";
+import type { SinkNode } from "../../plan/logical.js";
+import type { PhysicalNode, PhysicalPlan } from "../../plan/physical.js";
+import { runJob, type JobRun } from "../job-runner.js";
+import type { Task } from "../job-graph.js";
+import type { SubtaskEnv } from "../task/subtask-runner.js";
+import { decodeBatch, encodeBatch, toWire, transferables, type EncodedBatch } from "./codec.js";
+import { fingerprintPlan } from "./fingerprint.js";
+import type { ExecutionChoice } from "./mode.js";
+import type { SubtaskFailure } from "./protocol.js";
+import { workerPool, type WorkerHandle, type WorkerPool } from "./pool.js";
+import type { TaskExecutor } from "./task-executor.js";
+import { rebuildError } from "./worker-program.js";
+
+/** Runs job number `job` with its subtasks in worker threads. */
+export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun> {
+  const pool = workerPool();
+  pool.ensure(choice.workers, choice.reason);
+  pool.beginJob(job, jobName, fingerprintPlan(plan));
+  try {
+    return await runJob(plan, { jobName, executor: new ThreadExecutor(pool, job) });
+  } catch (e) {
+    await pool.terminate();
+    throw e;
+  } finally {
+    pool.endJob();
+  }
+}
+
+class ThreadExecutor implements TaskExecutor {
+  private readonly ran: { task: number; subtask: number; handle: WorkerHandle }[] = [];
+
+  constructor(private readonly pool: WorkerPool, private readonly job: number) {}
+
+  async runTask(task: Task, index: number, env: SubtaskEnv, splits: readonly InputSplit[][]): Promise<void> {
+    const p = task.chain[0]!.parallelism;
+    const formatState = task.chain.map(formatStateOf);
+    const printed: { stdout: string; stderr: string }[] = [];
+    let fail!: (e: unknown) => void;
+    const failure = new Promise<never>((_, reject) => { fail = reject; });
+    failure.catch(() => undefined);
+    const running: Promise<void>[] = [];
+    for (let i = 0; i < p; i++) {
+      const h = await Promise.race([this.pool.idleWorker(), failure]);
+      h.busy = true;
+      running.push(this.runOne(h, task, index, i, env, splits[i] ?? [], formatState, printed).then(
+        () => { h.busy = false; this.pool.changed(); },
+        (e) => fail(e),
+      ));
+    }
+    await Promise.race([Promise.all(running), failure]);
+    for (const o of printed) {
+      if (o?.stdout) process.stdout.write(o.stdout);
+      if (o?.stderr) process.stderr.write(o.stderr);
+    }
+  }
+
+  private async runOne(h: WorkerHandle, task: Task, index: number, i: number, env: SubtaskEnv, splits: readonly InputSplit[], formatState: (Record<string, unknown> | undefined)[], printed: { stdout: string; stderr: string }[]): Promise<void> {
+    const inputs = task.inputs.map((gate) => gate.map((ex) => [...ex.batchesFor(i)].map(toWire)));
+    const broadcasts = task.broadcasts.map((b) => b.exchanges.map((ex) => [...ex.batchesFor(0)].map(toWire)));
+    const msg = {
+      t: "run" as const, job: this.job, task: index, subtask: i, inputs, broadcasts, formatState,
+      splits: splits.length > 0 ? encodeBatch(splits) : undefined,
+    };
+    let reply;
+    try {
+      // Inputs are read by this subtask only: move their buffers. Broadcast sets are copied.
+      reply = await h.request(msg, transferables(inputs.flat(2)));
+    } catch (e) {
+      throw new TaskFailure(chainName(task), i, task.chain[0]!.parallelism, e);
+    }
+    if (reply.t !== "done") throw new Error(`internal: unexpected reply ${reply.t}`);
+    printed[i] = { stdout: reply.stdout, stderr: reply.stderr };
+    if (!reply.ok) throw failureError(reply.failure);
+    reply.outputs.forEach((out, o) => {
+      const ex = task.outputs[o]!;
+      out.parts.forEach((batches, target) => { for (const b of batches) ex.append(i, target, b as unknown as any[]); });
+      for (const b of out.held) ex.hold(i, decodeBatch(b));
+    });
+    for (const [slot, batch] of reply.collected) {
+      let parts = env.collected.get(slot);
+      if (!parts) env.collected.set(slot, (parts = []));
+      parts[i] = decodeBatch(batch);
+    }
+    if (reply.accumulatorNames.length > 0) this.ran.push({ task: index, subtask: i, handle: h });
+  }
+
+  async accumulators(): Promise<Map<string, unknown>> {
+    let partial = new Map<string, unknown>();
+    const order = [...this.ran].sort((a, b) => a.task - b.task || a.subtask - b.subtask);
+    for (const r of order) {
+      const reply = await r.handle.request({ t: "merge", job: this.job, task: r.task, subtask: r.subtask, partial });
+      if (reply.t !== "merged") throw new Error(`internal: unexpected reply ${reply.t}`);
+      partial = reply.partial;
+    }
+    return partial;
+  }
+}
+
+function chainName(task: Task): string {
+  return task.chain.map((n) => n.name).join(" -> ");
+}
+
+/** The user's error as the worker described it, wrapped as the in-process runner would. */
+function failureError(f: SubtaskFailure): Error {
+  const user = rebuildError(f.error);
+  if (f.stack) user.stack = f.stack;
+  if (f.operator === undefined) return user;
+  return new TaskFailure(f.operator, f.subtask!, f.parallelism!, user);
+}
+
+/** Plain fields of an output format (after initializeGlobal): what its worker copies need. */
+function formatStateOf(node: PhysicalNode): Record<string, unknown> | undefined {
+  if (node.driver !== "SINK") return undefined;
+  const sink = (node.logical as SinkNode).sink;
+  if (sink.kind !== "format") return undefined;
+  const state: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(sink.format)) {
+    if (v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "boolean") state[k] = v;
+  }
+  return state;
+}
+
+export type { EncodedBatch };

@@ -1,0 +1,91 @@
+/**
+ * The program in worker mode. A worker thread imports the user's program module; its top level runs
+ * as usual, but each job (execute(), collect(), print()...) is not run here: the worker builds the
+ * same plan, sends its fingerprint to the coordinator and waits. For a job that already ran it gets
+ * the recorded result; for the job the coordinator runs in threads it first serves subtasks
+ * (worker-subtask.ts), then gets the result. Either way the action returns what the coordinator's
+ * action returned, so the program follows the same path in every thread.
+ */
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { InvalidProgramException, JobExecutionException } from "../../common/errors.js";
+import type { PhysicalPlan } from "../../plan/physical.js";
+import { JobExecutionResult } from "../../client/job-execution-result.js";
+import { buildJobGraph } from "../job-graph.js";
+import { decodeBatch } from "./codec.js";
+import { fingerprintPlan } from "./fingerprint.js";
+import { nextJobNumber, type WireError } from "./journal.js";
+import type { FromWorker, ToWorker, WireEntry, WorkerData } from "./protocol.js";
+import { mergeAccumulators, runSubtaskRequest, type ServedJob } from "./worker-subtask.js";
+
+/** Whether this thread runs the program as a Sluice worker. */
+export function isWorkerProgram(): boolean {
+  return !isMainThread && (workerData as WorkerData | undefined)?.sluiceWorker === true;
+}
+
+const waiting = new Map<number, (m: ToWorker) => void>();
+const served = new Map<number, ServedJob>();
+let listening = false;
+
+function post(m: FromWorker, transfer: ArrayBuffer[] = []): void {
+  parentPort!.postMessage(m, transfer);
+}
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  parentPort!.on("message", (m: ToWorker) => {
+    switch (m.t) {
+      case "result":
+      case "serve":
+        waiting.get(m.job)?.(m);
+        return;
+      case "run":
+        void runSubtaskRequest(served.get(m.job)!, m).then(({ reply, transfer }) => post(reply, transfer));
+        return;
+      case "merge":
+        post({ t: "merged", id: m.id, partial: mergeAccumulators(served.get(m.job)!, m) });
+        return;
+    }
+  });
+}
+
+function next(job: number): Promise<ToWorker> {
+  return new Promise((resolve) => {
+    waiting.set(job, (m) => {
+      waiting.delete(job);
+      resolve(m);
+    });
+  });
+}
+
+/** executePlan in a worker: announce the job, serve it if asked, return the coordinator's result. */
+export async function workerExecutePlan(plan: () => PhysicalPlan, jobName: string): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
+  listen();
+  const job = nextJobNumber();
+  const physical = plan(); // a planning error is thrown here as in the coordinator
+  const reply = next(job);
+  post({ t: "job", job, fingerprint: fingerprintPlan(physical) });
+  let m = await reply;
+  if (m.t === "serve") {
+    const done = next(job);
+    served.set(job, { plan: physical, graph: buildJobGraph(physical), registries: new Map() });
+    m = await done;
+    served.delete(job);
+  }
+  if (m.t !== "result") throw new Error(`internal: unexpected message ${m.t} for job ${job}`);
+  return fromEntry(m.entry, jobName);
+}
+
+function fromEntry(entry: WireEntry, jobName: string): { result: JobExecutionResult; collected: unknown[][] } {
+  if (!entry.ok) throw rebuildError(entry.error);
+  const result = new JobExecutionResult(jobName, entry.netRuntimeMs, entry.accumulators, entry.channels, entry.iterations);
+  return { result, collected: entry.collected.map((b) => (b ? decodeBatch(b) : [])) };
+}
+
+/** The coordinator's error, as close as its name allows (the program may inspect it). */
+export function rebuildError(w: WireError): Error {
+  const cause = w.cause ? Object.assign(new Error(w.cause.message), { name: w.cause.name }) : undefined;
+  if (w.name === "JobExecutionException") return new JobExecutionException(w.message, { cause });
+  if (w.name === "InvalidProgramException") return new InvalidProgramException(w.message, { cause });
+  return Object.assign(new Error(w.message, { cause }), { name: w.name });
+}

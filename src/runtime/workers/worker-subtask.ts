@@ -1,0 +1,149 @@
+/**
+ * A worker runs one subtask at the coordinator's request: the task comes from the worker's own job
+ * graph (same plan, checked by fingerprint), its input exchanges are fed the batches that came with
+ * the request and its output exchanges capture what the subtask writes, encoded per consumer.
+ * What user code prints while the subtask runs goes back with the reply (the coordinator prints it);
+ * anything else the program prints in a worker is dropped (see worker-bootstrap.ts).
+ */
+import type { Accumulator } from "../../common/accumulators.js";
+import { TaskFailure } from "../../common/errors.js";
+import type { InputSplit } from "../../common/formats.js";
+import type { SinkNode } from "../../plan/logical.js";
+import type { PhysicalNode, PhysicalPlan } from "../../plan/physical.js";
+import { Exchange } from "../exchange/exchange.js";
+import type { JobGraph, Task } from "../job-graph.js";
+import { AccumulatorRegistry } from "../task/runtime-context-impl.js";
+import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
+import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
+import { toWireError } from "./journal.js";
+import type { FromWorker, SubtaskOutput, ToWorker } from "./protocol.js";
+import { OUTPUT_GATE } from "./output-gate.js";
+
+export interface ServedJob {
+  readonly plan: PhysicalPlan;
+  readonly graph: JobGraph;
+  /** Accumulators of each subtask this worker ran ("task:subtask"), merged at the job's end. */
+  readonly registries: Map<string, TrackingRegistry>;
+}
+
+/** Keeps each subtask's accumulator objects, to merge them where their classes live. */
+class TrackingRegistry extends AccumulatorRegistry {
+  readonly lists = new Map<string, Accumulator<any, any>[]>();
+  override register(name: string, acc: Accumulator<any, any>): void {
+    super.register(name, acc);
+    const list = this.lists.get(name);
+    if (list) list.push(acc);
+    else this.lists.set(name, [acc]);
+  }
+}
+
+/** An input exchange that yields the batches shipped with the request. */
+class FeedExchange extends Exchange {
+  constructor(like: Exchange, private readonly batches: EncodedBatch[]) {
+    super(like.channel, like.producers, like.consumers, like.copy, like.consumerName);
+  }
+  override *batchesFor(): Iterable<any[]> {
+    for (const b of this.batches) yield decodeBatch(b);
+  }
+}
+
+/** An output exchange that encodes what the subtask writes, per consumer. */
+class CaptureExchange extends Exchange {
+  readonly parts: EncodedBatch[][];
+  readonly heldBatches: EncodedBatch[] = [];
+  constructor(like: Exchange) {
+    super(like.channel, like.producers, like.consumers, like.copy, like.consumerName);
+    this.parts = Array.from({ length: like.channel.ship === "BROADCAST" ? 1 : like.consumers }, () => []);
+  }
+  override append(_producer: number, target: number, batch: any[]): void {
+    this.parts[target]!.push(encodeBatch(batch));
+  }
+  override hold(_producer: number, records: any[]): void {
+    this.heldBatches.push(encodeBatch(records));
+  }
+}
+
+type RunRequest = Extract<ToWorker, { t: "run" }>;
+
+export async function runSubtaskRequest(job: ServedJob, m: RunRequest): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
+  OUTPUT_GATE.capture = true;
+  try {
+    const task = job.graph.tasks[m.task]!;
+    const outputs = task.outputs.map((ex) => new CaptureExchange(ex));
+    const local: Task = {
+      chain: task.chain,
+      inputs: task.inputs.map((gate, g) => gate.map((ex, e) => new FeedExchange(ex, m.inputs[g]![e]!))),
+      broadcasts: task.broadcasts.map((b, i) => ({ name: b.name, exchanges: b.exchanges.map((ex, e) => new FeedExchange(ex, m.broadcasts[i]![e]!)) })),
+      outputs,
+    };
+    applyFormatState(task.chain, m.formatState);
+    const registry = new TrackingRegistry();
+    job.registries.set(`${m.task}:${m.subtask}`, registry);
+    const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map() };
+    const splits = m.splits ? (decodeBatch(m.splits) as InputSplit[]) : [];
+    await runSubtask(local, m.subtask, env, splits);
+    const shipped: SubtaskOutput[] = outputs.map((ex) => ({ parts: ex.parts, held: ex.heldBatches }));
+    const collected: [number, EncodedBatch][] = [];
+    for (const [slot, parts] of env.collected) collected.push([slot, encodeBatch(parts[m.subtask] ?? [])]);
+    const all = [...shipped.flatMap((o) => [...o.parts.flat(), ...o.held]), ...collected.map(([, b]) => b)];
+    const reply: FromWorker = { t: "done", id: m.id, ok: true, outputs: shipped, collected, accumulatorNames: [...registry.lists.keys()], ...takeOutput() };
+    return { reply, transfer: transferables(all) };
+  } catch (e) {
+    const failure = e instanceof TaskFailure
+      ? { operator: e.operator, subtask: e.subtask, parallelism: e.parallelism, error: toWireError(e.userError), stack: (e.userError as Error | undefined)?.stack }
+      : { error: toWireError(e), stack: (e as Error | undefined)?.stack };
+    return { reply: { t: "done", id: m.id, ok: false, failure, ...takeOutput() }, transfer: [] };
+  } finally {
+    OUTPUT_GATE.capture = false;
+  }
+}
+
+function takeOutput(): { stdout: string; stderr: string } {
+  const out = { stdout: OUTPUT_GATE.out.join(""), stderr: OUTPUT_GATE.err.join("") };
+  OUTPUT_GATE.out.length = 0;
+  OUTPUT_GATE.err.length = 0;
+  return out;
+}
+
+/** Output formats get the fields their coordinator copy set in initializeGlobal (e.g. the staging path). */
+function applyFormatState(chain: readonly PhysicalNode[], states: readonly (Record<string, unknown> | undefined)[]): void {
+  chain.forEach((node, i) => {
+    const state = states[i];
+    if (!state || node.driver !== "SINK") return;
+    const sink = (node.logical as SinkNode).sink;
+    if (sink.kind === "format") Object.assign(sink.format, state);
+  });
+}
+
+/**
+ * One step of the job-end accumulator fold: merges the partial totals so far (values) with this
+ * subtask's accumulators, in the order the in-process runner merges them.
+ */
+export function mergeAccumulators(job: ServedJob, m: Extract<ToWorker, { t: "merge" }>): Map<string, unknown> {
+  const lists = job.registries.get(`${m.task}:${m.subtask}`)?.lists ?? new Map<string, Accumulator<any, any>[]>();
+  const out = new Map(m.partial);
+  for (const [name, list] of lists) {
+    const total = list[0]!.clone();
+    if (m.partial.has(name)) {
+      total.resetLocal();
+      total.merge(valueOnly(m.partial.get(name)));
+      total.merge(list[0]!);
+    }
+    for (let i = 1; i < list.length; i++) total.merge(list[i]!);
+    out.set(name, total.getLocalValue());
+  }
+  return out;
+}
+
+/** A stand-in accumulator for a value merged elsewhere (merge() reads only getLocalValue()). */
+function valueOnly(value: unknown): Accumulator<any, any> {
+  return {
+    add() {},
+    getLocalValue: () => value,
+    resetLocal() {},
+    merge() {},
+    clone() {
+      return valueOnly(value);
+    },
+  };
+}
