@@ -9,4 +9,4 @@ export { TextOutputFormat } from "./text-output-format.js";
 export { CsvOutputFormat } from "./csv-output-format.js";
 export { JsonLinesOutputFormat } from "./json-lines-output-format.js";
 export { PrintingOutputFormat } from "./printing-output-format.js";
-export { FileParseError, FileSystemError } from "./io-errors.js";
+export { FileParseError, FileSystemError, RecordError } from "./io-errors.js";

@@ -33,9 +33,13 @@ export class FileSystemError extends Error {
 }
 
 /**
- * What a record parser throws for a bad line before the line number is known (split readers
- * learn it lazily); the input format turns it into a FileParseError.
- * @internal
+ * Thrown from `DelimitedInputFormat.readRecord` for a bad line: the format turns it into a
+ * FileParseError naming the file and the line (split readers learn the line number lazily).
+ * @example
+ * protected readRecord(line: string) {
+ *   if (!line.includes("=")) throw new RecordError("expected key=value");
+ *   ...
+ * }
  */
 export class RecordError extends Error {
   override name = "RecordError";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DelimitedInputFormat, ExecutionEnvironment, FileOutputFormat, WriteMode, type InputFormat, type InputSplit } from "../../src/index.js";
+import { DelimitedInputFormat, ExecutionEnvironment, FileOutputFormat, FileParseError, RecordError, WriteMode, type InputFormat, type InputSplit } from "../../src/index.js";
 import { assertSameRecords, testAtParallelism } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
@@ -44,6 +44,7 @@ class KeyValueFormat extends DelimitedInputFormat<[string, number]> {
   protected readRecord(line: string): [string, number] | undefined {
     if (line.startsWith("#")) return undefined;
     const [k, v] = line.split("=");
+    if (v === undefined) throw new RecordError("expected key=value");
     return [k!, Number(v)];
   }
 }
@@ -54,6 +55,14 @@ testAtParallelism("a DelimitedInputFormat subclass reads splits line-aligned", a
   const rows = await ds.collect();
   assert.equal(rows.length, 450);
   assert.equal(rows.reduce((s, r) => s + r[1], 0), Array.from({ length: 500 }, (_, i) => (i % 10 === 0 ? 0 : i)).reduce((a, b) => a + b, 0));
+});
+
+testAtParallelism("a subclass's RecordError fails the job naming file and line", async (env) => {
+  const path = tempFile("kv.txt", "a=1;b=2;oops;c=3;");
+  await assert.rejects(env.createInput(new KeyValueFormat(path).setDelimiter(";")).collect(), (e: unknown) => {
+    const cause = (e as Error).cause;
+    return cause instanceof FileParseError && cause.line === 3 && cause.message.includes(`${path}: line 3: expected key=value`);
+  });
 });
 
 class TsvFormat extends FileOutputFormat<[string, number]> {
