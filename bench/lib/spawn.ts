@@ -13,16 +13,18 @@ export interface RunOutcome extends ChildReport {
 }
 
 /**
- * Runs one child with a heap large enough for the full-size inputs (the same flag for every
- * engine); kills it after `timeoutSec`.
+ * Runs one child with a heap large enough for the full-size inputs (the same for every
+ * engine); kills it after `timeoutSec`. The heap size goes through NODE_OPTIONS, not the
+ * command line: worker threads inherit process.execArgv, and a Worker refuses
+ * --max-old-space-size there (ERR_WORKER_INVALID_EXEC_ARGV).
  */
 export function runChild(args: ChildArgs, timeoutSec: number): Promise<RunOutcome> {
   return new Promise((resolve) => {
     const start = performance.now();
     const child = spawn(
       process.execPath,
-      ["--max-old-space-size=12288", "--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify(args)],
-      { cwd: REPO_DIR, stdio: ["ignore", "pipe", "pipe"] },
+      ["--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify(args)],
+      { cwd: REPO_DIR, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=12288`.trim() } },
     );
     let stdout = "";
     let stderr = "";
