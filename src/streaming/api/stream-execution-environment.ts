@@ -13,7 +13,7 @@ import { copyRecord } from "../../common/copy.js";
 import { InvalidProgramException } from "../../common/errors.js";
 import { buildJobGraph, shipStrategyName, type Vertex } from "../graph/job-graph.js";
 import { newTransformationId, type OperatorTransformation, type SourceTransformation } from "../graph/transformation.js";
-import { CollectionSource, sequence } from "../runtime/sources/collection-source.js";
+import { CollectionSource, SequenceSource } from "../runtime/sources/collection-source.js";
 import type { SourceFunction } from "../runtime/sources/source-function.js";
 import { SocketSource } from "../runtime/sources/socket-source.js";
 import { StreamJob } from "../runtime/stream-job.js";
@@ -94,7 +94,7 @@ export class StreamExecutionEnvironment {
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from > to) {
       throw new InvalidProgramException(`fromSequence: expected integers from <= to, got ${from}, ${to}`);
     }
-    return this.source("Sequence Source", () => new CollectionSource<unknown>(() => sequence(from, to)));
+    return this.source("Sequence Source", () => new SequenceSource(from, to) as SourceFunction<unknown>);
   }
   /** Lines read from a TCP socket as they arrive; at EOF (maxRetry 0) the source ends. */
   socketTextStream(hostname: string, port: number, delimiter = "\n", maxRetry = 0): DataStream<string> {

@@ -9,7 +9,8 @@ import { TimeWindow } from "../time/time-window.js";
 
 /** Assigns windows to records (event time only). */
 export interface WindowAssigner {
-  assignWindows(element: unknown, timestamp: number): TimeWindow[];
+  /** The windows of a record; the caller must not modify the returned array. */
+  assignWindows(element: unknown, timestamp: number): readonly TimeWindow[];
   isEventTime(): boolean;
   /** Session-style assigners: windows merge when they intersect. */
   isMerging(): boolean;
@@ -18,6 +19,9 @@ export interface WindowAssigner {
 
 /** Fixed-size, non-overlapping windows aligned to the epoch (plus an optional offset). */
 export class TumblingEventTimeWindows implements WindowAssigner {
+  // The last assignment, reused while timestamps stay in the same window (callers never mutate it).
+  private last: TimeWindow[] = [new TimeWindow(0, 0)];
+
   private constructor(private readonly size: number, private readonly offset: number) {}
 
   static of(size: Duration, offset?: Duration): TumblingEventTimeWindows {
@@ -29,8 +33,11 @@ export class TumblingEventTimeWindows implements WindowAssigner {
     return new TumblingEventTimeWindows(s, o);
   }
   assignWindows(_element: unknown, timestamp: number): TimeWindow[] {
+    const w = this.last[0]!;
+    if (timestamp >= w.start && timestamp < w.end) return this.last;
     const start = TimeWindow.getWindowStartWithOffset(timestamp, this.offset, this.size);
-    return [new TimeWindow(start, start + this.size)];
+    this.last = [new TimeWindow(start, start + this.size)];
+    return this.last;
   }
   isEventTime(): boolean {
     return true;

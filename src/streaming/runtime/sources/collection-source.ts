@@ -26,7 +26,22 @@ export class CollectionSource<T> implements SourceFunction<T> {
   }
 }
 
-/** The numbers from..to (inclusive), generated lazily. */
-export function* sequence(from: number, to: number): Iterable<number> {
-  for (let i = from; i <= to; i++) yield i;
+/** The numbers from..to (inclusive), generated as they are emitted. */
+export class SequenceSource implements SourceFunction<number> {
+  private running = true;
+
+  constructor(private readonly from: number, private readonly to: number) {}
+
+  async run(ctx: SourceContext<number>): Promise<void> {
+    let next = this.from;
+    while (next <= this.to && this.running && ctx.isRunning()) {
+      const end = Math.min(this.to, next + SOURCE_CHUNK - 1);
+      for (; next <= end; next++) ctx.collect(next);
+      await yieldToEventLoop();
+    }
+  }
+
+  cancel(): void {
+    this.running = false;
+  }
 }
