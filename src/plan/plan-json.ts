@@ -4,18 +4,27 @@
  * contents, parallelism, driver_strategy, and predecessors with ship_strategy and local_strategy.
  */
 import { describeKey } from "../common/keys.js";
-import type { Channel, PhysicalNode, PhysicalPlan } from "./physical.js";
+import type { Channel, IterationPlan, PhysicalNode, PhysicalPlan } from "./physical.js";
 import { DRIVERS } from "./physical.js";
 
 export interface PlanJsonNode {
   id: number;
-  type: "source" | "sink" | "pact";
+  type: "source" | "sink" | "pact" | "bulk_iteration" | "workset_iteration";
   pact: string;
   contents: string;
   parallelism: string;
   driver_strategy: string;
   chained?: boolean;
   predecessors?: PlanJsonPredecessor[];
+  /** Iteration nodes (Flink's keys): the step function's nodes and its placeholders' and outputs' ids. */
+  step_function?: PlanJsonNode[];
+  partial_solution?: number;
+  next_partial_solution?: number;
+  termination_criterion?: number;
+  workset?: number;
+  solution_set?: number;
+  next_workset?: number;
+  solution_delta?: number;
 }
 
 export interface PlanJsonPredecessor {
@@ -53,7 +62,16 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
     for (const c of b.gate.channels) preds.push({ ...predecessor(c), name: b.name });
   }
   if (preds.length > 0) out.predecessors = preds;
+  if (n.iteration) Object.assign(out, iterationJson(n.iteration));
   return out;
+}
+
+function iterationJson(it: IterationPlan): Partial<PlanJsonNode> {
+  const step = { step_function: it.nodes.map(nodeJson) };
+  if (it.kind === "bulk") {
+    return { type: "bulk_iteration", partial_solution: it.head.id, next_partial_solution: it.next.id, termination_criterion: it.terminationCriterion?.id, ...step };
+  }
+  return { type: "workset_iteration", workset: it.head.id, solution_set: it.solutionSet?.id, next_workset: it.next.id, solution_delta: it.solutionSetDelta?.id, ...step };
 }
 
 function predecessor(c: Channel): PlanJsonPredecessor {

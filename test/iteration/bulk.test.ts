@@ -122,10 +122,19 @@ testAtParallelism("an iteration runs at its own parallelism", async (env) => {
   assertSameRecords(await result.collect(), [3, 4, 5, 6, 7, 8, 9, 10]);
 });
 
-test("the plan JSON of a program with an iteration names the iteration", () => {
+test("the plan JSON shows the iteration with its step function", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(2);
   const it = env.fromElements(1).iterate(3).name("counter");
   it.closeWith(it.map((x) => x + 1)).output({ open() {}, writeRecord() {}, close() {} });
-  const plan = JSON.parse(env.getExecutionPlan()) as { nodes: { contents: string; pact: string }[] };
-  assert.ok(plan.nodes.some((n) => n.contents === "counter" && n.pact === "Bulk Iteration"));
+  type Node = { id: number; contents: string; pact: string; type: string; step_function?: Node[]; partial_solution?: number; next_partial_solution?: number };
+  const plan = JSON.parse(env.getExecutionPlan()) as { nodes: Node[] };
+  const iteration = plan.nodes.find((n) => n.contents === "counter")!;
+  assert.equal(iteration.pact, "Bulk Iteration");
+  assert.equal(iteration.type, "bulk_iteration");
+  const step = iteration.step_function!;
+  assert.deepEqual(step.map((n) => n.pact), ["Partial Solution", "Map", "Next Partial Solution"]);
+  assert.equal(iteration.partial_solution, step[0]!.id);
+  assert.equal(iteration.next_partial_solution, step[2]!.id);
+  // The step's nodes are not also nodes of the outer plan.
+  assert.ok(!plan.nodes.some((n) => n.pact === "Partial Solution"));
 });

@@ -1,0 +1,99 @@
+/**
+ * Connected Components benchmark: the delta-iteration example (examples/connected-components.ts)
+ * on a random graph of 1,000,000 vertices and 5,000,000 undirected edges (seeded, generated here),
+ * at parallelism 1 and 2, against a plain JavaScript union-find as the floor. Each case runs in a
+ * fresh child process, which reports its time (graph generation excluded) and peak RSS; every
+ * case must find the same components (checksum).
+ * Usage: npx tsx bench/iteration-cc.ts [vertices=1000000] [edges=5000000]
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { randomEdges } from "../examples/_iteration-data.js";
+import { connectedComponents } from "../examples/connected-components.js";
+import { ExecutionEnvironment } from "../src/index.js";
+
+const VERTICES = Number(process.argv[2] ?? 1_000_000);
+const EDGES = Number(process.argv[3] ?? 5_000_000);
+const SEED = 2024;
+
+interface CaseResult {
+  readonly ms: number;
+  readonly peakRssMB: number;
+  readonly checksum: number;
+  readonly components: number;
+  readonly supersteps?: number;
+}
+
+function unionFind(vertices: number, edges: readonly [number, number][]): number[] {
+  const parent = new Int32Array(vertices);
+  for (let i = 0; i < vertices; i++) parent[i] = i;
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]!]!;
+      x = parent[x]!;
+    }
+    return x;
+  };
+  for (const [a, b] of edges) {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+  return Array.from({ length: vertices }, (_, v) => find(v));
+}
+
+function summary(labels: ArrayLike<number>, ms: number, supersteps?: number): CaseResult {
+  let checksum = 0;
+  const roots = new Set<number>();
+  for (let v = 0; v < labels.length; v++) {
+    checksum = (checksum * 31 + labels[v]! + v) % 1_000_000_007;
+    roots.add(labels[v]!);
+  }
+  return { ms, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), checksum, components: roots.size, supersteps };
+}
+
+async function runCase(name: string): Promise<CaseResult> {
+  const edges = randomEdges(VERTICES, EDGES, SEED);
+  const t0 = performance.now();
+  if (name === "union-find") {
+    const labels = unionFind(VERTICES, edges);
+    return summary(labels, performance.now() - t0);
+  }
+  const p = Number(name.slice("sluice-p".length));
+  const env = ExecutionEnvironment.createLocalEnvironment(p);
+  const out = await connectedComponents(env.generateSequence(0, VERTICES - 1), env.fromCollection(edges), 1000).collect();
+  const ms = performance.now() - t0;
+  const labels = new Int32Array(VERTICES);
+  for (const [v, c] of out) labels[v] = c;
+  return summary(labels, ms, env.getLastJobExecutionResult()?.getIterationStats()[0]?.supersteps);
+}
+
+async function main(): Promise<void> {
+  const only = process.env.CC_CASE;
+  if (only) {
+    process.stdout.write(JSON.stringify(await runCase(only)) + "\n");
+    return;
+  }
+  console.log(`Connected Components, ${VERTICES} vertices, ${EDGES} edges (seed ${SEED})`);
+  console.log("| case | time (s) | peak RSS (MB) | x union-find | supersteps | components |");
+  console.log("|---|---|---|---|---|---|");
+  let floor: CaseResult | undefined;
+  for (const name of ["union-find", "sluice-p1", "sluice-p2"]) {
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--max-old-space-size=16384", fileURLToPath(import.meta.url), String(VERTICES), String(EDGES)], {
+      env: { ...process.env, CC_CASE: name, SLUICE_EXECUTION_MODE: "in-process" }, encoding: "utf8", maxBuffer: 1 << 20,
+    });
+    if (child.status !== 0) {
+      console.log(`| ${name} | failed: ${child.stderr.trim().split("\n").slice(-3).join(" ")} | | | | |`);
+      continue;
+    }
+    const r = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as CaseResult;
+    floor ??= r;
+    if (r.checksum !== floor.checksum) console.log(`checksum mismatch in ${name}`);
+    console.log(`| ${name} | ${(r.ms / 1000).toFixed(2)} | ${r.peakRssMB} | ${(r.ms / floor.ms).toFixed(1)} | ${r.supersteps ?? "-"} | ${r.components} |`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
