@@ -3,6 +3,10 @@ export { ExecutionEnvironment } from "./api/execution-environment.js";
 export { ExecutionConfig, type ExecutionMode } from "./api/execution-config.js";
 export { DataSet, SortPartitionDataSet, AggregateDataSet, type KeyArg } from "./api/data-set.js";
 export { UnsortedGrouping, SortedGrouping } from "./api/grouping.js";
+export {
+  JoinOperatorSets, JoinOperatorSetsPredicate, JoinOperator, DefaultJoin, ProjectJoin, CoGroupOperatorSets, CoGroupOperatorSetsPredicate,
+  CoGroupOperatorWithoutFunction, CoGroupOperator, CrossOperator, DefaultCross, ProjectCross, TwoInputOperator,
+} from "./api/binary/index.js";
 export { DataSink } from "./api/data-sink.js";
 export { JobExecutionResult } from "./client/job-execution-result.js";
 export type { ChannelMetric } from "./runtime/job-runner.js";
