@@ -138,3 +138,41 @@ test("the plan JSON shows the iteration with its step function", () => {
   // The step's nodes are not also nodes of the outer plan.
   assert.ok(!plan.nodes.some((n) => n.pact === "Partial Solution"));
 });
+
+testAtParallelism("broadcast sets: a static one and one that depends on the iteration (re-read each superstep)", async (env) => {
+  class AddBroadcasts extends RichMapFunction<number, number> {
+    private offset = 0;
+    override open(): void {
+      const ctx = this.getRuntimeContext();
+      const constant = ctx.getBroadcastVariable<number>("constant")[0]!;
+      const total = ctx.getBroadcastVariable<number>("partial").reduce((a, b) => a + b, 0);
+      this.offset = constant + total;
+    }
+    map(v: number): number {
+      return v + this.offset;
+    }
+  }
+  const it = env.fromElements(1, 2).iterate(2);
+  const next = it.map(new AddBroadcasts()).withBroadcastSet(env.fromElements(100), "constant").withBroadcastSet(it, "partial");
+  // Superstep 1: offset 100 + 3 -> [104, 105]; superstep 2: offset 100 + 209 -> [413, 414].
+  assertSameRecords(await it.closeWith(next).collect(), [413, 414]);
+});
+
+testAtParallelism("accumulators inside a step function count over all supersteps", async (env) => {
+  class Count extends RichMapFunction<number, number> {
+    map(v: number): number {
+      this.getRuntimeContext().getIntCounter("records").add(1);
+      return v;
+    }
+  }
+  const it = env.generateSequence(1, 10).iterate(3);
+  await it.closeWith(it.map(new Count())).collect();
+  assert.equal(env.getLastJobExecutionResult()!.getAccumulatorResult("records"), 30);
+});
+
+testAtParallelism("iterations work with object reuse enabled", async (env) => {
+  env.getConfig().enableObjectReuse();
+  const it = env.fromElements<[number, number]>([1, 1], [2, 2]).iterate(3);
+  const next = it.map((t) => [t[0], t[1] * 2] as [number, number]).groupBy(0).sum(1);
+  assertSameRecords(await it.closeWith(next).collect(), [[1, 8], [2, 16]]);
+});
