@@ -48,11 +48,13 @@ testAtStreamParallelism("a union's watermark is the minimum of its inputs", asyn
 function socketEvents(env: StreamExecutionEnvironment, port: number, idleMs?: number): DataStream<Ev> {
   let strategy = WatermarkStrategy.forBoundedOutOfOrderness<Ev>(Duration.ofMillis(0)).withTimestampAssigner((e) => e[1]);
   if (idleMs !== undefined) strategy = strategy.withIdleness(Duration.ofMillis(idleMs));
-  return env.socketTextStream("127.0.0.1", port).map((l): Ev => [l.split(",")[0]!, Number(l.split(",")[1])]).assignTimestampsAndWatermarks(strategy);
+  // One parse/assigner instance per input: each then sees all of its input's records.
+  return env.socketTextStream("127.0.0.1", port).map((l): Ev => [l.split(",")[0]!, Number(l.split(",")[1])]).setParallelism(1)
+    .assignTimestampsAndWatermarks(strategy).setParallelism(1);
 }
 
-async function idlenessRun(withIdleness: boolean): Promise<{ firedWhileSilent: boolean; out: string[] }> {
-  const env = StreamExecutionEnvironment.createLocalEnvironment(1);
+async function idlenessRun(withIdleness: boolean, p: number): Promise<{ firedWhileSilent: boolean; out: string[] }> {
+  const env = StreamExecutionEnvironment.createLocalEnvironment(p);
   env.getConfig().setAutoWatermarkInterval(20);
   const busy = await openServer();
   const silent = await openServer();
@@ -67,14 +69,14 @@ async function idlenessRun(withIdleness: boolean): Promise<{ firedWhileSilent: b
   return { firedWhileSilent, out };
 }
 
-test("withIdleness: a silent input stops holding the watermark back", async () => {
-  const { firedWhileSilent, out } = await idlenessRun(true);
+testAtStreamParallelism("withIdleness: a silent input stops holding the watermark back", async (_env, p) => {
+  const { firedWhileSilent, out } = await idlenessRun(true, p);
   assert.equal(firedWhileSilent, true);
   assert.deepEqual(out, ["k@0=1"]);
 });
 
-test("without idleness a silent input holds every window back (and cancel fires nothing)", async () => {
-  const { firedWhileSilent, out } = await idlenessRun(false);
+testAtStreamParallelism("without idleness a silent input holds every window back (and cancel fires nothing)", async (_env, p) => {
+  const { firedWhileSilent, out } = await idlenessRun(false, p);
   assert.equal(firedWhileSilent, false);
   assert.deepEqual(out, []);
 });
@@ -84,7 +86,7 @@ test("periodic watermarks advance while a socket stream runs, every auto-waterma
   env.getConfig().setAutoWatermarkInterval(20);
   const server = await openServer();
   const out: string[] = [];
-  countPerWindow(socketEvents(env, server.port).setParallelism(1), out);
+  countPerWindow(socketEvents(env, server.port), out);
   const client = await env.executeAsync();
   await server.connected;
   await server.write("a,100\nb,200\n");
