@@ -166,3 +166,27 @@ test("joins of DataSets from different environments are rejected", () => {
   assert.throws(() => a.coGroup(b), InvalidProgramException);
   assert.throws(() => a.cross(b), InvalidProgramException);
 });
+
+testAtParallelism("joins of unions with differing parallelism, self-joins and an explicit join parallelism", async (env) => {
+  const small = env.fromElements<[number, string]>([1, "one"], [2, "two"]);
+  const seq = env.generateSequence(1, 6).map((i): [number, string] => [i, `s${i}`]);
+  const both = small.union(seq);
+  for (const hint of ALL_HINTS) {
+    const out = await both.join(small, hint).where(0).equalTo(0).with((a, b) => `${a[1]}=${b[1]}`).setParallelism(3).collect();
+    assertSameRecords(out, ["one=one", "two=two", "s1=one", "s2=two"], hint);
+    const self = await seq.join(seq, hint).where(0).equalTo(0).with((a, b) => a[1] + b[1]).collect();
+    assertSameRecords(self, ["s1s1", "s2s2", "s3s3", "s4s4", "s5s5", "s6s6"], hint);
+  }
+});
+
+testAtParallelism("a join function reads a broadcast set", async (env) => {
+  class Tagged extends RichJoinFunction<[number, string], [number, string], string> {
+    join(u: [number, string], o: [number, string]): string {
+      const [tag] = this.getRuntimeContext().getBroadcastVariable<string>("tag");
+      return `${tag}:${u[1]}/${o[1]}`;
+    }
+  }
+  const out = await env.fromCollection(USERS).join(env.fromCollection(ORDERS)).where(0).equalTo(0)
+    .with(new Tagged()).withBroadcastSet(env.fromElements("T"), "tag").collect();
+  assertSameRecords(out, ["T:Alice/Order1", "T:Alice/Order2", "T:Bob/Order3"]);
+});
