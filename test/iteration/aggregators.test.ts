@@ -113,3 +113,17 @@ testAtParallelism("getSuperstepNumber outside an iteration is an error", async (
   }
   await assert.rejects(env.fromElements(1).map(new Outside()).collect(), /only available inside an iteration/);
 });
+
+testAtParallelism("a failing convergence criterion fails the job naming the iteration", async (env) => {
+  const boom = new Error("boom");
+  const it = env.fromElements(1).iterate(3).name("looping")
+    .registerAggregationConvergenceCriterion("n", new LongSumAggregator(), () => {
+      throw boom;
+    });
+  await assert.rejects(it.closeWith(it.map((x) => x)).collect(), (e: Error) => {
+    assert.equal(e.name, "JobExecutionException");
+    assert.match(e.message, /'looping'/);
+    assert.equal(e.cause, boom);
+    return true;
+  });
+});

@@ -7,6 +7,7 @@
  * criterion on its aggregator's merged value, and the maximum number of iterations.
  */
 import { convergenceFunction } from "../../common/aggregators.js";
+import { TaskFailure } from "../../common/errors.js";
 import type { BulkIterationNode, DeltaIterationNode } from "../../plan/logical.js";
 import type { IterationPlan, PhysicalNode } from "../../plan/physical.js";
 import type { Exchange } from "../exchange/exchange.js";
@@ -34,59 +35,88 @@ export async function runIteration(node: PhysicalNode, task: Task, env: SubtaskE
   const firstStatic = plan.kind === "bulk" ? 1 : 2;
   const statics = new Map(plan.staticInputs.map((s, k) => [s, readGate(task.inputs[firstStatic + k]!, p)] as const));
   const indexes = plan.kind === "delta" ? buildSolutionSet(plan, logical.name, readGate(task.inputs[0]!, p)) : [];
+  const loop = new SuperstepLoop(plan, logical, new StepRunner(plan, env, statics), indexes, p);
   let current = readGate(task.inputs[plan.kind === "bulk" ? 0 : 1]!, p);
-
-  const step = new StepRunner(plan, env, statics);
-  const aggregators = new IterationAggregators(logical.aggregators, logical.name);
-  const converged = logical.convergence ? convergenceFunction(logical.convergence.criterion as (s: number, v: unknown) => boolean, logical.name) : undefined;
-  const stats = { records: [] as number[], inputs: [] as number[], statics: [] as number[] };
-  let superstep = 0;
-  let terminatedBy: Termination = "maxIterations";
-  while (superstep < logical.maxIterations) {
-    superstep++;
-    const k = superstep;
-    const next: unknown[][] = Array.from({ length: p }, () => []);
-    let criterionRecords = 0;
-    const io: IterationStepIO = {
-      gather: (subtask) => next[subtask]!,
-      countCriterion: (n) => { criterionRecords += n; },
-      solutionSet: (subtask) => indexes[subtask]!,
-    };
-    const view: IterationView = {
-      superstep: () => k,
-      aggregator: (name, subtask) => aggregators.get(name, subtask),
-      previousAggregate: (name) => aggregators.previousAggregate(name),
-    };
-    aggregators.startSuperstep();
-    const fed = count(current);
-    const result = await step.run(k, current, view, io);
-    stats.inputs.push(fed);
-    stats.records.push(fed + result.channelRecords);
-    stats.statics.push(result.staticRecords);
-    current = next;
-    const merged = aggregators.endSuperstep();
-    if (plan.terminationCriterion !== undefined && criterionRecords === 0) {
-      terminatedBy = "terminationCriterion";
-      break;
-    }
-    if (plan.kind === "delta" && count(next) === 0) {
-      terminatedBy = "emptyWorkset";
-      break;
-    }
-    if (converged && converged(k, merged.get(logical.convergence!.name))) {
-      terminatedBy = "convergence";
-      break;
-    }
+  let terminatedBy: Termination | undefined;
+  while (terminatedBy === undefined) {
+    const step = await loop.run(current);
+    current = step.next;
+    terminatedBy = step.terminatedBy;
   }
   const finalPartial = current;
   return {
     output: plan.kind === "delta" ? (i) => indexes[i]!.values() : (i) => finalPartial[i] ?? [],
-    stats: {
-      name: logical.name, kind: plan.kind, supersteps: superstep, terminatedBy,
-      recordsPerSuperstep: stats.records, inputPerSuperstep: stats.inputs, staticRecordsPerSuperstep: stats.statics,
-      totalRecords: stats.records.reduce((a, b) => a + b, 0),
-    },
+    stats: loop.stats(terminatedBy),
   };
+}
+
+/** One superstep after another, with what they did. */
+class SuperstepLoop {
+  private superstep = 0;
+  private readonly aggregators: IterationAggregators;
+  private readonly converged: ((superstep: number, value: unknown) => boolean) | undefined;
+  private readonly records: number[] = [];
+  private readonly inputs: number[] = [];
+  private readonly staticRecords: number[] = [];
+
+  constructor(
+    private readonly plan: IterationPlan,
+    private readonly logical: BulkIterationNode | DeltaIterationNode,
+    private readonly step: StepRunner,
+    private readonly indexes: readonly SolutionSetIndex[],
+    private readonly p: number,
+  ) {
+    this.aggregators = new IterationAggregators(logical.aggregators, logical.name);
+    const c = logical.convergence;
+    this.converged = c ? convergenceFunction(c.criterion as (s: number, v: unknown) => boolean, logical.name) : undefined;
+  }
+
+  /** Runs the next superstep on `current`; returns the next partial solution or workset and whether to stop. */
+  async run(current: unknown[][]): Promise<{ next: unknown[][]; terminatedBy: Termination | undefined }> {
+    const k = ++this.superstep;
+    const next: unknown[][] = Array.from({ length: this.p }, () => []);
+    let criterionRecords = 0;
+    const io: IterationStepIO = {
+      gather: (subtask) => next[subtask]!,
+      countCriterion: (n) => { criterionRecords += n; },
+      solutionSet: (subtask) => this.indexes[subtask]!,
+    };
+    const view: IterationView = {
+      superstep: () => k,
+      aggregator: (name, subtask) => this.aggregators.get(name, subtask),
+      previousAggregate: (name) => this.aggregators.previousAggregate(name),
+    };
+    this.aggregators.startSuperstep();
+    const fed = count(current);
+    const result = await this.step.run(k, current, view, io);
+    this.inputs.push(fed);
+    this.records.push(fed + result.channelRecords);
+    this.staticRecords.push(result.staticRecords);
+    return { next, terminatedBy: this.termination(k, criterionRecords, next) };
+  }
+
+  private termination(k: number, criterionRecords: number, next: unknown[][]): Termination | undefined {
+    let converged = false;
+    try {
+      const merged = this.aggregators.endSuperstep();
+      converged = this.converged !== undefined && this.converged(k, merged.get(this.logical.convergence!.name));
+    } catch (e) {
+      // A user aggregator or criterion failed: report it as the iteration's failure.
+      throw new TaskFailure(this.logical.name, 0, 1, e);
+    }
+    if (this.plan.terminationCriterion !== undefined && criterionRecords === 0) return "terminationCriterion";
+    if (this.plan.kind === "delta" && count(next) === 0) return "emptyWorkset";
+    if (converged) return "convergence";
+    return k >= this.logical.maxIterations ? "maxIterations" : undefined;
+  }
+
+  stats(terminatedBy: Termination): IterationStats {
+    return {
+      name: this.logical.name, kind: this.plan.kind, supersteps: this.superstep, terminatedBy,
+      recordsPerSuperstep: this.records, inputPerSuperstep: this.inputs, staticRecordsPerSuperstep: this.staticRecords,
+      totalRecords: this.records.reduce((a, b) => a + b, 0),
+    };
+  }
 }
 
 /** The records of one input gate, per consumer subtask. */
