@@ -4,6 +4,7 @@
  * `@@bench {"status":"ok","ms":...,"rssKB":...,"checksum":"..."}` (or status "na" / "error").
  */
 import { availableParallelism } from "node:os";
+import { isMainThread } from "node:worker_threads";
 import { checksumRows } from "./lib/checksum.js";
 import { memoryInput, type Inputs } from "./lib/data.js";
 import { csvJobOutput, dataFiles } from "./lib/files.js";
@@ -41,21 +42,30 @@ async function main(args: ChildArgs): Promise<ChildReport> {
   }
   const ms = performance.now() - start;
   const rssKB = process.resourceUsage().maxRSS;
+  if (!isMainThread) return { status: "ok" };
   const spec = SPECS[args.workload];
   const checksum = job.rows === undefined || spec.kind === "process" ? undefined : checksumRows(await job.rows(), spec.fields, spec.orderedBy);
   return { status: "ok", ms, rssKB, checksum };
 }
 
-const args = JSON.parse(process.argv[2] ?? "{}") as ChildArgs;
-main(args).then(
-  (r) => {
-    report(r);
-    process.exit(0);
-  },
-  (e: unknown) => {
-    console.error(e);
-    const message = e instanceof Error ? e.message : String(e);
-    report({ status: "error", note: message.split("\n")[0]!.slice(0, 200) });
-    process.exit(1);
-  },
-);
+// A Sluice worker thread imports this module again and replays it to rebuild the same plan.
+// Workers do not see process.argv, but they get a copy of process.env: the args go there.
+if (isMainThread) process.env.SLUICE_BENCH_CHILD_ARGS = process.argv[2] ?? "{}";
+const args = JSON.parse(process.env.SLUICE_BENCH_CHILD_ARGS ?? "{}") as ChildArgs;
+if (!isMainThread) {
+  // Only the main thread measures and reports; a worker's failure shows in the main thread's job.
+  void main(args).catch(() => undefined);
+} else {
+  main(args).then(
+    (r) => {
+      report(r);
+      process.exit(0);
+    },
+    (e: unknown) => {
+      console.error(e);
+      const message = e instanceof Error ? e.message : String(e);
+      report({ status: "error", note: message.split("\n")[0]!.slice(0, 200) });
+      process.exit(1);
+    },
+  );
+}
