@@ -77,7 +77,7 @@ testAtParallelism("each parallel instance gets its own copy of a Rich function; 
   class Counting extends RichMapFunction<number, number> {
     count = 0;
     readonly tag = { label: "t" };
-    map(v: number): number { this.count++; return this.count; }
+    map(_v: number): number { this.count++; return this.count; }
   }
   const fn = new Counting();
   const out = await env.generateSequence(1, 40).map(fn).collect();
