@@ -121,3 +121,24 @@ test("the delta iteration's result is hash-partitioned on the key: a groupBy on 
   const agg = plan.nodes.find((n) => n.pact === "Aggregate")!;
   assert.deepEqual(agg.predecessors!.map((p) => p.ship_strategy), ["Forward"]);
 });
+
+testAtParallelism("composite solution set keys and POJO records keyed by a field name", async (env) => {
+  type Row = [string, number, number];
+  const d = env.fromElements<Row>(["a", 1, 0], ["a", 2, 0], ["b", 1, 0]).iterateDelta(env.fromElements<Row>(["a", 2, 5], ["b", 1, 7], ["c", 9, 1]), 3, 0, 1);
+  const delta = d.getWorkset().join(d.getSolutionSet()).where(0, 1).equalTo(0, 1).with((w: Row, s: Row): Row => [s[0], s[1], s[2] + w[2]]);
+  assertSameRecords(await d.closeWith(delta, delta.filter(() => false)).collect(), [["a", 1, 0], ["a", 2, 5], ["b", 1, 7]]);
+
+  type User = { id: string; visits: number };
+  const u = env.fromElements<User>({ id: "x", visits: 1 }, { id: "y", visits: 2 }).iterateDelta(env.fromElements({ id: "y" }), 3, "id");
+  const bumped = u.getWorkset().join(u.getSolutionSet()).where("id").equalTo("id").with((_w: { id: string }, s: User): User => ({ id: s.id, visits: s.visits + 10 }));
+  assertSameRecords(await u.closeWith(bumped, bumped.filter(() => false)).collect(), [{ id: "x", visits: 1 }, { id: "y", visits: 12 }]);
+});
+
+testAtParallelism("a join function that mutates its solution set record does not change the solution set", async (env) => {
+  const d = env.fromElements<KV>([1, 10]).iterateDelta(env.fromElements<KV>([1, 0]), 2, 0);
+  const none = d.getWorkset().join(d.getSolutionSet()).where(0).equalTo(0).with((w: KV, s: KV, out: Collector<KV>) => {
+    s[1] = -1;
+    if (w[1] > 0) out.collect(s);
+  });
+  assert.deepEqual(await d.closeWith(none, d.getWorkset().map(([k, v]) => [k, v + 1] as KV)).collect(), [[1, 10]]);
+});
