@@ -136,9 +136,12 @@ testAtParallelism("composite solution set keys and POJO records keyed by a field
 
 testAtParallelism("a join function that mutates its solution set record does not change the solution set", async (env) => {
   const d = env.fromElements<KV>([1, 10]).iterateDelta(env.fromElements<KV>([1, 0]), 2, 0);
-  const none = d.getWorkset().join(d.getSolutionSet()).where(0).equalTo(0).with((w: KV, s: KV, out: Collector<KV>) => {
+  const seen: number[] = [];
+  const none = d.getWorkset().join(d.getSolutionSet()).where(0).equalTo(0).with((_w: KV, s: KV, out: Collector<KV>) => {
+    seen.push(s[1]);
     s[1] = -1;
-    if (w[1] > 0) out.collect(s);
+    if (seen.length > 10) out.collect(s);
   });
   assert.deepEqual(await d.closeWith(none, d.getWorkset().map(([k, v]) => [k, v + 1] as KV)).collect(), [[1, 10]]);
+  assert.deepEqual(seen, [10, 10]);
 });
