@@ -11,11 +11,11 @@
 import type { CompiledKey } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
-import { JoinHashTable } from "../../hash/join-hash-table.js";
+import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
 import { staticHolder } from "../../iteration/hooks.js";
 import { subtaskKey } from "../grouping-key.js";
 import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
-import { emitAgainst, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+import { emitAgainst, emitOnce, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
 export class HashJoinOperator extends BaseOperator {
   readonly firstInputToRead: 0 | 1;
@@ -72,9 +72,14 @@ export class HashJoinOperator extends BaseOperator {
 
   private probe(record: any): void {
     try {
-      const bucket = this.table.probe(this.probeKey.hashable(record));
-      if (bucket !== undefined) emitAgainst(this.emit, bucket, 0, bucket.length, record, this.policy);
-      else if (this.probeOuter) this.emit(null, record);
+      const entry = this.table.probe(this.probeKey.hashable(record));
+      if (entry === undefined) {
+        if (this.probeOuter) this.emit(null, record);
+      } else if (entry instanceof Bucket) {
+        emitAgainst(this.emit, entry.rows, 0, entry.rows.length, record, this.policy);
+      } else {
+        emitOnce(this.emit, entry, record, this.policy);
+      }
     } catch (e) {
       throw this.fail(e);
     }

@@ -59,3 +59,9 @@ export function emitAgainst(emit: PairEmitter, held: readonly any[], from: numbe
   const last = policy.streamedOwned ? to - 1 : to;
   for (let i = from; i < to; i++) emit(copyRecord(held[i]), i < last ? copyRecord(streamed) : streamed);
 }
+
+/** Pairs a streamed record with its only held match: the streamed record's last use. */
+export function emitOnce(emit: PairEmitter, held: any, streamed: any, policy: SharingPolicy): void {
+  if (!policy.copy) emit(held, streamed);
+  else emit(copyRecord(held), policy.streamedOwned ? streamed : copyRecord(streamed));
+}
