@@ -35,8 +35,10 @@ export async function runIteration(node: PhysicalNode, task: Task, env: SubtaskE
   const firstStatic = plan.kind === "bulk" ? 1 : 2;
   const statics = new Map(plan.staticInputs.map((s, k) => [s, readGate(task.inputs[firstStatic + k]!, p)] as const));
   const indexes = plan.kind === "delta" ? buildSolutionSet(plan, logical.name, readGate(task.inputs[0]!, p)) : [];
-  const loop = new SuperstepLoop(plan, logical, new StepRunner(plan, env, statics), indexes, p);
   let current = readGate(task.inputs[plan.kind === "bulk" ? 0 : 1]!, p);
+  // Everything is read: the input exchanges' batches can go now rather than after the iteration.
+  for (const ex of task.inputs.flat()) ex.release();
+  const loop = new SuperstepLoop(plan, logical, new StepRunner(plan, env, statics), indexes, p);
   let terminatedBy: Termination | undefined;
   while (terminatedBy === undefined) {
     const step = await loop.run(current);

@@ -30,7 +30,11 @@ export class StepRunner {
   /** Exchanges whose consumer keeps the static input itself: subtasks that said so. */
   private readonly keeping = new Map<Exchange, Set<number>>();
 
-  constructor(private readonly plan: IterationPlan, private readonly outer: SubtaskEnv, private readonly statics: ReadonlyMap<PhysicalNode, readonly unknown[][]>) {
+  /** Static records per STATIC_INPUT placeholder and subtask; dropped once every consumer keeps them. */
+  private readonly statics: Map<PhysicalNode, readonly unknown[][]>;
+
+  constructor(private readonly plan: IterationPlan, private readonly outer: SubtaskEnv, statics: ReadonlyMap<PhysicalNode, readonly unknown[][]>) {
+    this.statics = new Map(statics);
     const graph = buildJobGraph({ nodes: [...plan.nodes], sinks: [], defaultParallelism: plan.head.parallelism, objectReuse: outer.objectReuse });
     this.graph = { ...graph, tasks: deltaFirst(graph.tasks) };
     for (const task of this.graph.tasks) for (const n of task.chain) this.taskOf.set(n, task);
@@ -66,7 +70,10 @@ export class StepRunner {
     // The solution set is probed through its index, never read through channels.
     if (head.driver === "SOLUTION_SET") return;
     const kept = task.outputs.filter((ex) => this.isKept(ex));
-    if (head.driver === "STATIC_INPUT" && kept.length === task.outputs.length) return;
+    if (head.driver === "STATIC_INPUT" && kept.length === task.outputs.length) {
+      this.statics.delete(head);
+      return;
+    }
     for (let i = 0; i < head.parallelism; i++) await runSubtask(task, i, env, []);
     for (const ex of task.outputs) ex.finishProducers();
     for (const ex of kept) ex.release();
