@@ -13,7 +13,7 @@ import { engines } from "../../bench/engines/index.js";
 
 const run = promisify(execFile);
 
-test("bench harness: every engine x workload at --size tiny, checksums agree, table printed", { timeout: 120_000 }, async () => {
+test("bench harness: every engine x workload at --size tiny, checksums agree, table printed", { timeout: 240_000 }, async () => {
   const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/run.ts", "--size", "tiny", "--runs", "1", "--jobs", "2"], {
     maxBuffer: 16 * 1024 * 1024,
   });
