@@ -5,12 +5,29 @@
  * run's checksum must equal the plain one.
  * Then a memory probe: 1,000 users joined with 2,000,000 generated orders (build side: users),
  * peak heap sampled while the join's output streams.
- * Usage: npx tsx bench/join-quick.ts [orders=1000000] [users=100000]
+ * Jobs run in process (the join algorithms, not the worker-thread transport, are measured);
+ * pass --threads to let Sluice pick worker threads at p=2 ("auto" mode).
+ * Usage: npx tsx bench/join-quick.ts [orders=1000000] [users=100000] [--threads]
  */
+import { loadavg } from "node:os";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { ExecutionEnvironment, JoinHint } from "../src/index.js";
 
-const ORDERS = Number(process.argv[2] ?? 1_000_000);
-const USERS = Number(process.argv[3] ?? 100_000);
+// A full GC between runs, so one run's garbage is not collected on the next one's time.
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const ORDERS = Number(args[0] ?? 1_000_000);
+const USERS = Number(args[1] ?? 100_000);
+const THREADS = process.argv.includes("--threads");
+
+function environment(p: number): ExecutionEnvironment {
+  const env = ExecutionEnvironment.createLocalEnvironment(p);
+  if (!THREADS) env.getConfig().setExecutionMode("in-process");
+  return env;
+}
 
 type User = [id: number, name: string];
 type Purchase = [userId: number, amount: number];
@@ -49,24 +66,26 @@ function plainJoin(orders: readonly Purchase[], users: readonly User[]): [Purcha
 }
 
 async function sluiceJoin(orders: Purchase[], users: User[], hint: JoinHint, p: number): Promise<[Purchase, User][]> {
-  const env = ExecutionEnvironment.createLocalEnvironment(p);
+  const env = environment(p);
   return env.fromCollection(orders).join(env.fromCollection(users), hint).where(0).equalTo(0).collect();
 }
 
-function time<T>(fn: () => T): { ms: number; result: T } {
-  const t0 = performance.now();
-  const result = fn();
-  return { ms: performance.now() - t0, result };
-}
+interface Timed<T> { ms: number; cpuMs: number; result: T }
 
-async function timeAsync<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {
+/** Wall and CPU time (CPU: this process, all threads; it matters when the machine is busy). */
+async function time<T>(fn: () => Promise<T> | T): Promise<Timed<T>> {
+  gc();
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await fn();
-  return { ms: performance.now() - t0, result };
+  const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { ms, cpuMs: (c.user + c.system) / 1000, result };
 }
 
 async function memoryProbe(): Promise<void> {
-  const env = ExecutionEnvironment.createLocalEnvironment(1);
+  gc();
+  const env = environment(1);
   const users = env.fromCollection(Array.from({ length: 1000 }, (_, i): User => [i, `user${i}`]));
   const orders = env.generateSequence(1, 2_000_000).map((i): Purchase => [i % 1000, i]);
   let peak = 0;
@@ -82,20 +101,26 @@ async function memoryProbe(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  console.log(`join-quick: node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  await memoryProbe();
   const { users, orders } = data();
-  console.log(`join-quick: ${ORDERS.toLocaleString("en-US")} orders x ${USERS.toLocaleString("en-US")} users, node ${process.version}`);
-  plainJoin(orders.slice(0, 10000), users); // warm-up
-  const plain = time(() => plainJoin(orders, users));
+  console.log(`${ORDERS.toLocaleString("en-US")} orders x ${USERS.toLocaleString("en-US")} users`);
+  // Warm-up: the plain join once, and every Sluice strategy on a slice.
+  plainJoin(orders, users);
+  for (const hint of Object.values(JoinHint)) await sluiceJoin(orders.slice(0, 20000), users.slice(0, 2000), hint, 2);
+  const plain = await time(() => plainJoin(orders, users));
   const expected = checksum(plain.result);
-  console.log(`plain Map join: ${plain.ms.toFixed(0)} ms, ${plain.result.length} pairs`);
+  const pairs = plain.result.length;
+  plain.result.length = 0;
+  console.log(`plain Map join: ${plain.ms.toFixed(0)} ms (cpu ${plain.cpuMs.toFixed(0)} ms), ${pairs} pairs`);
   for (const p of [1, 2]) {
     for (const hint of Object.values(JoinHint)) {
-      const run = await timeAsync(() => sluiceJoin(orders, users, hint, p));
-      const sum = checksum(run.result);
-      console.log(`p=${p} ${hint.padEnd(24)} ${run.ms.toFixed(0).padStart(6)} ms  ratio ${(run.ms / plain.ms).toFixed(2)}x${sum === expected ? "" : "  CHECKSUM MISMATCH"}`);
+      const run = await time(() => sluiceJoin(orders, users, hint, p));
+      const ok = run.result.length === pairs && checksum(run.result) === expected;
+      run.result.length = 0;
+      console.log(`p=${p} ${hint.padEnd(24)} ${run.ms.toFixed(0).padStart(6)} ms  ratio ${(run.ms / plain.ms).toFixed(2)}x   cpu ${run.cpuMs.toFixed(0).padStart(6)} ms  ratio ${(run.cpuMs / plain.cpuMs).toFixed(2)}x${ok ? "" : "  RESULT MISMATCH"}`);
     }
   }
-  await memoryProbe();
 }
 
 main().catch((e: unknown) => {
