@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DataSink, ExecutionEnvironment, JobExecutionException, WriteMode, type OutputFormat } from "../../src/index.js";
-import { assertSameRecords, captureStdout, testAtParallelism } from "../helpers.js";
-import { captureStderr, outputLines, tempDir } from "./tmp.js";
+import { assertSameRecords, testAtParallelism } from "../helpers.js";
+import { captureStderr, captureStdout, outputLines, tempDir } from "./tmp.js";
 
 /** An OutputFormat that records its calls (instance state is per subtask copy; the log is shared). */
 function recordingFormat<T>(log: string[], written: T[]): OutputFormat<T> {

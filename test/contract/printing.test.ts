@@ -2,8 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ExecutionEnvironment } from "../../src/index.js";
-import { captureStdout, testAtParallelism } from "../helpers.js";
-import { captureStderr } from "./tmp.js";
+import { testAtParallelism } from "../helpers.js";
+import { captureStderr, captureStdout } from "./tmp.js";
 
 const lines = (s: string): string[] => s.split("\n").filter((l) => l !== "");
 

@@ -32,18 +32,30 @@ export function outputLines(path: string): string[] {
   return text.split("\n").filter((l) => l !== "");
 }
 
-/** Captures what `fn` writes to process.stderr. */
-export async function captureStderr(fn: () => Promise<void>): Promise<string> {
-  const original = process.stderr.write.bind(process.stderr);
+/**
+ * Captures the text `fn` writes to process.stdout or process.stderr. Byte chunks pass through: the
+ * test runner's reporter writes serialized events as bytes while a job's output is text.
+ */
+export async function captureText(stream: "stdout" | "stderr", fn: () => Promise<void>): Promise<string> {
+  const target = process[stream];
+  const original = target.write.bind(target);
   let text = "";
-  (process.stderr as { write: unknown }).write = (chunk: string | Uint8Array): boolean => {
-    text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
-    return true;
+  (target as { write: unknown }).write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    if (typeof chunk === "string") {
+      text += chunk;
+      return true;
+    }
+    return (original as (c: Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
   };
   try {
     await fn();
   } finally {
-    (process.stderr as { write: unknown }).write = original;
+    (target as { write: unknown }).write = original;
   }
   return text;
 }
+
+/** Captures the text `fn` writes to process.stdout. */
+export const captureStdout = (fn: () => Promise<void>): Promise<string> => captureText("stdout", fn);
+/** Captures the text `fn` writes to process.stderr. */
+export const captureStderr = (fn: () => Promise<void>): Promise<string> => captureText("stderr", fn);
