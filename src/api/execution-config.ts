@@ -7,6 +7,7 @@ export type ExecutionMode = "auto" | "in-process" | "threads";
 export class ExecutionConfig {
   private objectReuse = false;
   private mode: ExecutionMode = "auto";
+  private modeSet = false;
 
   /** Lets the engine pass records to functions without the defensive copies (Flink's object reuse). */
   enableObjectReuse(): this {
@@ -20,10 +21,19 @@ export class ExecutionConfig {
   isObjectReuseEnabled(): boolean {
     return this.objectReuse;
   }
-  /** Where subtasks run: in this thread, in worker threads, or chosen per job ("auto"). */
+  /**
+   * Where subtasks run: in this thread, in worker threads, or chosen per job ("auto": threads at
+   * parallelism above 1 for large inputs). Unset, the environment variable SLUICE_EXECUTION_MODE
+   * decides, else "auto".
+   */
   setExecutionMode(mode: ExecutionMode): this {
     this.mode = mode;
+    this.modeSet = true;
     return this;
+  }
+  /** @internal Whether the program chose the mode (it then wins over SLUICE_EXECUTION_MODE). */
+  isExecutionModeSet(): boolean {
+    return this.modeSet;
   }
   getExecutionMode(): ExecutionMode {
     return this.mode;

@@ -11,7 +11,7 @@ import type { InputFormat } from "../common/formats.js";
 import { inferShape, type Shape } from "../common/shape.js";
 import type { SinkDescriptor, SourceDescriptor } from "../plan/descriptors.js";
 import type { LogicalNode, SinkNode } from "../plan/logical.js";
-import { executePlan, explainPlan } from "../client/execute-plan.js";
+import { executePlan, explainPlan, registerRecordType } from "../client/execute-plan.js";
 import type { JobExecutionResult } from "../client/job-execution-result.js";
 import { DataSet } from "./data-set.js";
 import { DataSink } from "./data-sink.js";
@@ -47,6 +47,14 @@ export class ExecutionEnvironment {
   }
   getConfig(): ExecutionConfig {
     return this.config;
+  }
+  /**
+   * Registers a record class (Flink's registerType): its instances keep their prototype when they
+   * cross worker threads. Call it at the program's top level, so every worker registers it too.
+   */
+  registerType(type: new (...args: any[]) => unknown): this {
+    registerRecordType(type);
+    return this;
   }
 
   // ---- sources ----

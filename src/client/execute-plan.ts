@@ -22,13 +22,16 @@ export interface ExecuteOptions {
   readonly config: ExecutionConfig;
 }
 
+/** Records of this class keep their prototype across worker threads (ExecutionEnvironment.registerType). */
+export { registerClass as registerRecordType } from "../runtime/workers/class-registry.js";
+
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
   const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
   if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
   const job = nextJobNumber();
   try {
     const physical = plan();
-    const choice = chooseExecution(physical, options.config.getExecutionMode());
+    const choice = chooseExecution(physical, options.config);
     const run = choice.mode === "threads" ? await runInThreads(job, physical, choice, options.jobName) : await runJob(physical, { jobName: options.jobName });
     const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
     const collected: unknown[][] = [];
@@ -43,7 +46,7 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
 
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {
   const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
-  const choice = chooseExecution(plan, options.config.getExecutionMode());
+  const choice = chooseExecution(plan, options.config);
   const execution = { mode: choice.mode, ...(choice.mode === "threads" ? { workers: choice.workers } : {}), reason: choice.reason };
   return JSON.stringify({ ...planToJson(plan), execution }, null, 2);
 }

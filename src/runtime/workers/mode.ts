@@ -1,11 +1,12 @@
 /**
- * Where a job runs: in this thread or in the worker pool. The environment variable
- * SLUICE_EXECUTION_MODE (in-process | threads | auto) overrides the ExecutionConfig for a whole run;
- * "auto" picks threads only when they pay: parallelism above 1 and enough input records.
+ * Where a job runs: in this thread or in the worker pool. A mode the program set on its
+ * ExecutionConfig wins; otherwise the environment variable SLUICE_EXECUTION_MODE (in-process |
+ * threads | auto) sets it for a whole run (e.g. the test suite in threads); otherwise "auto", which
+ * picks threads only when they pay: parallelism above 1 and enough input records.
  */
 import { availableParallelism } from "node:os";
 import { existsSync } from "node:fs";
-import type { ExecutionMode } from "../../api/execution-config.js";
+import type { ExecutionConfig, ExecutionMode } from "../../api/execution-config.js";
 import type { SourceNode } from "../../plan/logical.js";
 import type { PhysicalPlan } from "../../plan/physical.js";
 
@@ -20,11 +21,12 @@ export interface ExecutionChoice {
   readonly reason: string;
 }
 
-/** The mode in force: the environment variable wins over the program's config. */
-export function effectiveMode(configured: ExecutionMode): { mode: ExecutionMode; from: string } {
+/** The mode in force: the program's explicit choice, else the environment variable, else auto. */
+export function effectiveMode(config: ExecutionConfig): { mode: ExecutionMode; from: string } {
+  if (config.isExecutionModeSet()) return { mode: config.getExecutionMode(), from: "config" };
   const forced = process.env.SLUICE_EXECUTION_MODE;
   if (forced === "in-process" || forced === "threads" || forced === "auto") return { mode: forced, from: "SLUICE_EXECUTION_MODE" };
-  return { mode: configured, from: "config" };
+  return { mode: "auto", from: "default" };
 }
 
 /** Size of the worker pool: SLUICE_WORKERS, else one per core. */
@@ -33,8 +35,8 @@ export function poolSize(): number {
   return Number.isInteger(n) && n > 0 ? n : availableParallelism();
 }
 
-export function chooseExecution(plan: PhysicalPlan, configured: ExecutionMode): ExecutionChoice {
-  const { mode, from } = effectiveMode(configured);
+export function chooseExecution(plan: PhysicalPlan, config: ExecutionConfig): ExecutionChoice {
+  const { mode, from } = effectiveMode(config);
   const inProcess = (reason: string): ExecutionChoice => ({ mode: "in-process", workers: 0, reason });
   if (mode === "in-process") return inProcess(`mode in-process (${from})`);
   const maxP = Math.max(1, ...plan.nodes.map((n) => n.parallelism));

@@ -73,8 +73,9 @@ class ThreadExecutor implements TaskExecutor {
     };
     let reply;
     try {
-      // Inputs are read by this subtask only: move their buffers. Broadcast sets are copied.
-      reply = await h.request(msg, transferables(inputs.flat(2)));
+      // Partitions are read by this subtask only: move their buffers. Broadcast data is copied.
+      const own = task.inputs.flatMap((gate, g) => gate.flatMap((ex, e) => (ex.channel.ship === "BROADCAST" ? [] : inputs[g]![e]!)));
+      reply = await h.request(msg, transferables(own));
     } catch (e) {
       throw new TaskFailure(chainName(task), i, task.chain[0]!.parallelism, e);
     }

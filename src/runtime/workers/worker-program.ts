@@ -13,7 +13,7 @@ import { JobExecutionResult } from "../../client/job-execution-result.js";
 import { buildJobGraph } from "../job-graph.js";
 import { decodeBatch } from "./codec.js";
 import { fingerprintPlan } from "./fingerprint.js";
-import { nextJobNumber, type WireError } from "./journal.js";
+import { nextJobNumber, toWireError, type WireError } from "./journal.js";
 import type { FromWorker, ToWorker, WireEntry, WorkerData } from "./protocol.js";
 import { mergeAccumulators, runSubtaskRequest, type ServedJob } from "./worker-subtask.js";
 
@@ -40,7 +40,10 @@ function listen(): void {
         waiting.get(m.job)?.(m);
         return;
       case "run":
-        void runSubtaskRequest(served.get(m.job)!, m).then(({ reply, transfer }) => post(reply, transfer));
+        void runSubtaskRequest(served.get(m.job)!, m)
+          .then(({ reply, transfer }) => post(reply, transfer))
+          // A reply that cannot be posted (records structured clone refuses) fails the subtask, never hangs it.
+          .catch((e: unknown) => post({ t: "done", id: m.id, ok: false, failure: { error: toWireError(e) }, stdout: "", stderr: "" }));
         return;
       case "merge":
         post({ t: "merged", id: m.id, partial: mergeAccumulators(served.get(m.job)!, m) });
@@ -89,3 +92,4 @@ export function rebuildError(w: WireError): Error {
   if (w.name === "InvalidProgramException") return new InvalidProgramException(w.message, { cause });
   return Object.assign(new Error(w.message, { cause }), { name: w.name });
 }
+
