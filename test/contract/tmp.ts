@@ -37,6 +37,23 @@ export function outputLines(path: string): string[] {
  * test runner's reporter writes serialized events as bytes while a job's output is text.
  */
 export async function captureText(stream: "stdout" | "stderr", fn: () => Promise<void>): Promise<string> {
+  const capture = startCapture(stream);
+  try {
+    await fn();
+  } finally {
+    capture.stop();
+  }
+  return capture.text();
+}
+
+/** A running capture of text written to process.stdout/stderr, readable while a job runs. */
+export interface Capture {
+  text(): string;
+  lines(): string[];
+  stop(): void;
+}
+
+export function startCapture(stream: "stdout" | "stderr" = "stdout"): Capture {
   const target = process[stream];
   const original = target.write.bind(target);
   let text = "";
@@ -47,12 +64,11 @@ export async function captureText(stream: "stdout" | "stderr", fn: () => Promise
     }
     return (original as (c: Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
   };
-  try {
-    await fn();
-  } finally {
-    (target as { write: unknown }).write = original;
-  }
-  return text;
+  return {
+    text: () => text,
+    lines: () => text.split("\n").filter((l) => l !== ""),
+    stop: () => { (target as { write: unknown }).write = original; },
+  };
 }
 
 /** Captures the text `fn` writes to process.stdout. */
