@@ -48,6 +48,11 @@ export function noteInstance(v: object): void {
   if (typeof ctor === "function" && ctor.name) registerClass(ctor as new (...args: any[]) => unknown);
 }
 
+/** The class registered under `name`, if any. */
+export function registeredClass(name: string): (new (...args: any[]) => unknown) | undefined {
+  return byName.get(name);
+}
+
 /** An instance of class `name` with these own fields, without running its constructor. */
 export function rebuildInstance(name: string, fields: Record<string, unknown>): unknown {
   const ctor = byName.get(name);

@@ -11,8 +11,9 @@ import { planToJson } from "../../plan/plan-json.js";
 import { noteInstance } from "./class-registry.js";
 
 export interface PlanFingerprint {
-  /** Operators, strategies, parallelism: the optimized plan JSON. */
+  /** Operators, strategies, parallelism: the optimized plan JSON (hash, and the text for messages). */
   readonly plan: string;
+  readonly planJson: string;
   /** Source text of the user functions and classes in the plan. */
   readonly code: string;
   /** Collection elements, sequence bounds, fields of function objects and formats. */
@@ -22,8 +23,10 @@ export interface PlanFingerprint {
 export function fingerprintPlan(plan: PhysicalPlan): PlanFingerprint {
   const walker = new Walker();
   for (const n of plan.nodes) walker.walk(n.logical, 0);
+  const planJson = JSON.stringify(planToJson(plan));
   return {
-    plan: createHash("sha256").update(JSON.stringify(planToJson(plan))).digest("hex"),
+    plan: createHash("sha256").update(planJson).digest("hex"),
+    planJson,
     code: walker.code.digest(),
     data: walker.data.digest(),
   };
@@ -31,7 +34,7 @@ export function fingerprintPlan(plan: PhysicalPlan): PlanFingerprint {
 
 /** Why two fingerprints differ, in words, or undefined when they are equal. */
 export function fingerprintDifference(a: PlanFingerprint, b: PlanFingerprint): string | undefined {
-  if (a.plan !== b.plan) return "the plan itself differs (other operators, names, parallelism or file paths)";
+  if (a.plan !== b.plan) return `the plan itself differs: ${firstDifference(a.planJson, b.planJson)}`;
   if (a.code !== b.code) return "the code of the user functions differs";
   if (a.data !== b.data) return "the data in the plan differs (collection elements, or fields of function objects and formats)";
   return undefined;
@@ -132,4 +135,16 @@ class Walker {
     }
     this.data.add("}");
   }
+}
+
+/** The first node that differs, as "coordinator ... vs worker ...". */
+function firstDifference(a: string, b: string): string {
+  const na = (JSON.parse(a) as { nodes: unknown[] }).nodes;
+  const nb = (JSON.parse(b) as { nodes: unknown[] }).nodes;
+  for (let i = 0; i < Math.max(na.length, nb.length); i++) {
+    const x = JSON.stringify(na[i]);
+    const y = JSON.stringify(nb[i]);
+    if (x !== y) return `coordinator ${x ?? "(no node)"} vs worker ${y ?? "(no node)"}`;
+  }
+  return "(same nodes)";
 }

@@ -4,15 +4,9 @@
  * recorded result instead of running it: the program takes the same path in every thread.
  * Entries are kept for the process's life (workers started later replay them from the start).
  */
-import { describeError } from "../../common/errors.js";
+import type { WireError } from "./wire-error.js";
 import type { ChannelMetric } from "../job-runner.js";
 import type { IterationStats } from "../iteration/stats.js";
-
-export interface WireError {
-  readonly name: string;
-  readonly message: string;
-  readonly cause?: { readonly name: string; readonly message: string };
-}
 
 export type JournalEntry =
   | { readonly ok: true; readonly collected: unknown[][]; readonly accumulators: Map<string, unknown>; readonly netRuntimeMs: number; readonly channels: readonly ChannelMetric[]; readonly iterations: readonly IterationStats[] }
@@ -40,14 +34,4 @@ export function journalEntry(job: number): JournalEntry | undefined {
 export function onJobRecorded(listener: (job: number) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function toWireError(e: unknown): WireError {
-  const err = e instanceof Error ? e : new Error(describeError(e));
-  const cause = err.cause;
-  return {
-    name: err.name,
-    message: err.message,
-    cause: cause === undefined ? undefined : cause instanceof Error ? { name: cause.name, message: cause.message } : { name: "Error", message: describeError(cause) },
-  };
 }

@@ -1,7 +1,7 @@
 /** Messages between the coordinator and its worker threads (the program runs in both). */
 import type { EncodedBatch } from "./codec.js";
 import type { PlanFingerprint } from "./fingerprint.js";
-import type { WireError } from "./journal.js";
+import type { WireError } from "./wire-error.js";
 import type { ChannelMetric } from "../job-runner.js";
 import type { IterationStats } from "../iteration/stats.js";
 
@@ -57,5 +57,4 @@ export interface SubtaskFailure {
   readonly subtask?: number;
   readonly parallelism?: number;
   readonly error: WireError;
-  readonly stack?: string;
 }

@@ -19,7 +19,7 @@ import type { ExecutionChoice } from "./mode.js";
 import type { SubtaskFailure } from "./protocol.js";
 import { workerPool, type WorkerHandle, type WorkerPool } from "./pool.js";
 import type { TaskExecutor } from "./task-executor.js";
-import { rebuildError } from "./worker-program.js";
+import { reviveError } from "./wire-error.js";
 
 /** Runs job number `job` with its subtasks in worker threads. */
 export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun> {
@@ -113,8 +113,7 @@ function chainName(task: Task): string {
 
 /** The user's error as the worker described it, wrapped as the in-process runner would. */
 function failureError(f: SubtaskFailure): Error {
-  const user = rebuildError(f.error);
-  if (f.stack) user.stack = f.stack;
+  const user = reviveError(f.error);
   if (f.operator === undefined) return user;
   return new TaskFailure(f.operator, f.subtask!, f.parallelism!, user);
 }

@@ -7,13 +7,13 @@
  * action returned, so the program follows the same path in every thread.
  */
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
-import { InvalidProgramException, JobExecutionException } from "../../common/errors.js";
 import type { PhysicalPlan } from "../../plan/physical.js";
 import { JobExecutionResult } from "../../client/job-execution-result.js";
 import { buildJobGraph } from "../job-graph.js";
 import { decodeBatch } from "./codec.js";
 import { fingerprintPlan } from "./fingerprint.js";
-import { nextJobNumber, toWireError, type WireError } from "./journal.js";
+import { nextJobNumber } from "./journal.js";
+import { reviveError, toWireError } from "./wire-error.js";
 import type { FromWorker, ToWorker, WireEntry, WorkerData } from "./protocol.js";
 import { mergeAccumulators, runSubtaskRequest, type ServedJob } from "./worker-subtask.js";
 
@@ -80,16 +80,7 @@ export async function workerExecutePlan(plan: () => PhysicalPlan, jobName: strin
 }
 
 function fromEntry(entry: WireEntry, jobName: string): { result: JobExecutionResult; collected: unknown[][] } {
-  if (!entry.ok) throw rebuildError(entry.error);
+  if (!entry.ok) throw reviveError(entry.error);
   const result = new JobExecutionResult(jobName, entry.netRuntimeMs, entry.accumulators, entry.channels, entry.iterations);
   return { result, collected: entry.collected.map((b) => (b ? decodeBatch(b) : [])) };
 }
-
-/** The coordinator's error, as close as its name allows (the program may inspect it). */
-export function rebuildError(w: WireError): Error {
-  const cause = w.cause ? Object.assign(new Error(w.cause.message), { name: w.cause.name }) : undefined;
-  if (w.name === "JobExecutionException") return new JobExecutionException(w.message, { cause });
-  if (w.name === "InvalidProgramException") return new InvalidProgramException(w.message, { cause });
-  return Object.assign(new Error(w.message, { cause }), { name: w.name });
-}
-

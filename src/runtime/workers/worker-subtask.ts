@@ -15,7 +15,7 @@ import type { JobGraph, Task } from "../job-graph.js";
 import { AccumulatorRegistry } from "../task/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
-import { toWireError } from "./journal.js";
+import { toWireError } from "./wire-error.js";
 import type { FromWorker, SubtaskOutput, ToWorker } from "./protocol.js";
 import { OUTPUT_GATE } from "./output-gate.js";
 
@@ -90,8 +90,8 @@ export async function runSubtaskRequest(job: ServedJob, m: RunRequest): Promise<
     return { reply, transfer: transferables(all) };
   } catch (e) {
     const failure = e instanceof TaskFailure
-      ? { operator: e.operator, subtask: e.subtask, parallelism: e.parallelism, error: toWireError(e.userError), stack: (e.userError as Error | undefined)?.stack }
-      : { error: toWireError(e), stack: (e as Error | undefined)?.stack };
+      ? { operator: e.operator, subtask: e.subtask, parallelism: e.parallelism, error: toWireError(e.userError) }
+      : { error: toWireError(e) };
     return { reply: { t: "done", id: m.id, ok: false, failure, ...takeOutput() }, transfer: [] };
   } finally {
     OUTPUT_GATE.capture = false;
