@@ -22,12 +22,16 @@ export function assertSameRecords(actual: readonly unknown[], expected: readonly
   assert.deepEqual([...actual].map(canon).sort(), [...expected].map(canon).sort(), message);
 }
 
-/** Captures what `fn` writes to process.stdout. */
+/**
+ * Captures the text `fn` writes to process.stdout. Binary chunks pass through: they are the test
+ * runner's own reports, which it may flush meanwhile (e.g. while a job waits for worker threads).
+ */
 export async function captureStdout(fn: () => Promise<void>): Promise<string> {
   const original = process.stdout.write.bind(process.stdout);
   let text = "";
-  (process.stdout as { write: unknown }).write = (chunk: string | Uint8Array): boolean => {
-    text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
+  (process.stdout as { write: unknown }).write = (chunk: string | Uint8Array, ...rest: never[]): boolean => {
+    if (typeof chunk !== "string") return original(chunk, ...rest);
+    text += chunk;
     return true;
   };
   try {

@@ -30,11 +30,12 @@ export function loaderImports(execArgv: readonly string[]): { url: string; regis
 /** The worker's entry script. */
 export const BOOTSTRAP = `
 const { workerData, parentPort } = require("node:worker_threads");
-const gate = { capture: false, out: [], err: [] };
+const { AsyncLocalStorage } = require("node:async_hooks");
+const gate = { subtask: new AsyncLocalStorage(), out: [], err: [] };
 globalThis[Symbol.for("sluice.worker.output")] = gate;
 for (const [stream, key] of [[process.stdout, "out"], [process.stderr, "err"]]) {
   stream.write = function (chunk, encoding, cb) {
-    if (gate.capture) gate[key].push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
+    if (gate.subtask.getStore() === true) gate[key].push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
     const done = typeof encoding === "function" ? encoding : cb;
     if (typeof done === "function") process.nextTick(done);
     return true;

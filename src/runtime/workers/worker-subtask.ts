@@ -66,12 +66,38 @@ class CaptureExchange extends Exchange {
 type RunRequest = Extract<ToWorker, { t: "run" }>;
 
 export async function runSubtaskRequest(job: ServedJob, m: RunRequest): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
-  OUTPUT_GATE.capture = true;
+  // The program may have replaced write() itself (e.g. to capture its output): the subtask's own
+  // writes still go to the gate, everything else to whatever the program installed.
+  const restore = [gateStream(process.stdout, OUTPUT_GATE.out), gateStream(process.stderr, OUTPUT_GATE.err)];
+  try {
+    return await OUTPUT_GATE.subtask.run(true, () => runInGate(job, m));
+  } finally {
+    for (const r of restore) r();
+  }
+}
+
+function gateStream(stream: NodeJS.WriteStream, into: string[]): () => void {
+  const fallback = stream.write;
+  const gated = function (this: unknown, chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+    if (OUTPUT_GATE.subtask.getStore() !== true) return (fallback as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
+    into.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
+    const done = rest.find((r) => typeof r === "function") as (() => void) | undefined;
+    if (done) process.nextTick(done);
+    return true;
+  };
+  stream.write = gated as typeof stream.write;
+  return () => {
+    if (stream.write === gated) stream.write = fallback;
+  };
+}
+
+async function runInGate(job: ServedJob, m: RunRequest): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
   try {
     const task = job.graph.tasks[m.task]!;
     const outputs = task.outputs.map((ex) => new CaptureExchange(ex));
+    // Spread first: fields other helpers add to Task (side inputs...) carry over as they are.
     const local: Task = {
-      chain: task.chain,
+      ...task,
       inputs: task.inputs.map((gate, g) => gate.map((ex, e) => new FeedExchange(ex, m.inputs[g]![e]!))),
       broadcasts: task.broadcasts.map((b, i) => ({ name: b.name, exchanges: b.exchanges.map((ex, e) => new FeedExchange(ex, m.broadcasts[i]![e]!)) })),
       outputs,
@@ -93,8 +119,6 @@ export async function runSubtaskRequest(job: ServedJob, m: RunRequest): Promise<
       ? { operator: e.operator, subtask: e.subtask, parallelism: e.parallelism, error: toWireError(e.userError) }
       : { error: toWireError(e) };
     return { reply: { t: "done", id: m.id, ok: false, failure, ...takeOutput() }, transfer: [] };
-  } finally {
-    OUTPUT_GATE.capture = false;
   }
 }
 
