@@ -21,6 +21,15 @@ export interface InputFormat<T, S extends InputSplit = InputSplit> {
   nextBatch?(maxRecords: number): T[] | Promise<T[]>;
   /** Optional: the shape of the records, for definition-time checks. */
   readonly shape?: unknown;
+  /** Optional: size statistics for the optimizer (Flink's InputFormat.getStatistics). */
+  getStatistics?(): BaseStatistics | undefined;
+}
+
+/** What an input format knows of its size before reading (Flink's BaseStatistics). */
+export interface BaseStatistics {
+  readonly totalInputSize?: number;
+  readonly numberOfRecords?: number;
+  readonly averageRecordWidth?: number;
 }
 
 export interface OutputFormat<T> {

@@ -5,10 +5,12 @@
  * of a file may be up to 10% larger instead of leaving a sliver, and an empty file still gets one
  * (empty) split. Subclasses read a split in `open` / `nextRecord`.
  */
-import type { InputFormat, InputSplit } from "../common/formats.js";
+import { closeSync, openSync, readSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { BaseStatistics, InputFormat, InputSplit } from "../common/formats.js";
 import { InvalidProgramException } from "../common/errors.js";
 import type { RuntimeContext } from "../common/runtime-context.js";
-import { listInputFiles, type InputFile } from "./input-files.js";
+import { acceptFileName, listInputFiles, type InputFile } from "./input-files.js";
 
 /** A byte range of one file. */
 export interface FileInputSplit extends InputSplit {
@@ -62,6 +64,19 @@ export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSpli
     return this.runtimeContext;
   }
 
+  /**
+   * Size statistics for the optimizer, as Flink's FileInputFormat/DelimitedInputFormat give:
+   * the total bytes of the input files and the average line width sampled from the first one.
+   * Undefined when the path cannot be read now (reading it reports the error then).
+   */
+  getStatistics(): BaseStatistics | undefined {
+    try {
+      return fileStatistics(this.filePath);
+    } catch {
+      return undefined;
+    }
+  }
+
   async createInputSplits(minNumSplits: number): Promise<FileInputSplit[]> {
     const files = await listInputFiles(this.filePath, this.nestedFileEnumeration);
     return planSplits(files, Math.max(1, minNumSplits), this.minSplitSize, this.unsplittable);
@@ -96,4 +111,34 @@ export function planSplits(files: readonly InputFile[], minNumSplits: number, mi
     if (left > 0) add(f.path, position, left);
   }
   return splits;
+}
+
+/** Bytes sampled to estimate the average record width. */
+const SAMPLE_BYTES = 64 * 1024;
+
+function fileStatistics(path: string): BaseStatistics {
+  const st = statSync(path);
+  const files = st.isDirectory()
+    ? readdirSync(path, { withFileTypes: true }).filter((d) => d.isFile() && acceptFileName(d.name)).map((d) => join(path, d.name))
+    : [path];
+  let totalInputSize = 0;
+  let sampleFrom: string | undefined;
+  for (const f of files) {
+    const size = statSync(f).size;
+    totalInputSize += size;
+    if (size > 0) sampleFrom ??= f;
+  }
+  if (sampleFrom === undefined) return { totalInputSize, numberOfRecords: 0 };
+  const buf = Buffer.alloc(Math.min(SAMPLE_BYTES, totalInputSize));
+  const fd = openSync(sampleFrom, "r");
+  let read: number;
+  try {
+    read = readSync(fd, buf, 0, buf.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  let lines = 0;
+  for (let i = 0; i < read; i++) if (buf[i] === 10) lines++;
+  const averageRecordWidth = read / Math.max(1, lines);
+  return { totalInputSize, averageRecordWidth, numberOfRecords: Math.ceil(totalInputSize / averageRecordWidth) };
 }

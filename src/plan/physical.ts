@@ -113,6 +113,8 @@ export interface PhysicalNode {
   readonly broadcastInputs: { readonly name: string; readonly gate: InputGate }[];
   /** Chained into its single predecessor's task (no channel, records handed over directly). */
   chained: boolean;
+  /** For a chained two-input node: the input that arrives through the chain (the other is an exchange). */
+  chainedInput?: 0 | 1;
   /** For combiner nodes: the user function run by this node instead of the logical one. */
   readonly combineUdf?: UdfSpec;
   /** Estimated output cardinality, if the optimizer had one. */
@@ -153,4 +155,9 @@ export interface PhysicalPlan {
   readonly sinks: PhysicalNode[];
   readonly defaultParallelism: number;
   readonly objectReuse: boolean;
+}
+
+/** The node a chained node runs behind (its predecessor in the same task). */
+export function chainPredecessor(n: PhysicalNode): PhysicalNode {
+  return n.inputs[n.chainedInput ?? 0]!.channels[0]!.source;
 }

@@ -2,21 +2,45 @@
  * Chaining (Flink's JobGraphGenerator rules): a node runs inside its predecessor's task when its
  * driver is chainable, it has one input through one FORWARD channel with no local strategy, the
  * same parallelism, no broadcast inputs, and the predecessor feeds nothing else.
+ * A hash join also chains onto its probe input (the build side still arrives through an
+ * exchange, read completely first), so the probe side streams through without being buffered.
  */
-import { DRIVERS, type PhysicalNode } from "../../plan/physical.js";
+import { DRIVERS, type DriverStrategy, type PhysicalNode } from "../../plan/physical.js";
 
 export function markChains(nodes: readonly PhysicalNode[]): void {
   const consumers = countConsumers(nodes);
   for (const n of nodes) {
     n.chained = false;
-    if (!DRIVERS[n.driver].chainable || n.inputs.length !== 1 || n.broadcastInputs.length > 0) continue;
-    const gate = n.inputs[0]!;
+    n.chainedInput = undefined;
+    if (n.broadcastInputs.length > 0) continue;
+    const input = chainableInput(n);
+    if (input === undefined) continue;
+    const gate = n.inputs[input]!;
     if (gate.channels.length !== 1) continue;
     const c = gate.channels[0]!;
     if (c.ship !== "FORWARD" || c.local !== "NONE" || c.source.parallelism !== n.parallelism) continue;
     if (c.source.driver === "SINK" || (consumers.get(c.source) ?? 0) !== 1) continue;
     n.chained = true;
+    if (n.inputs.length === 2) n.chainedInput = input;
   }
+}
+
+/** Hash join drivers by the input they build from; the other one (the probe) can be chained. */
+const HASH_JOIN_BUILD: Partial<Record<DriverStrategy, 0 | 1>> = {
+  HYBRIDHASH_BUILD_FIRST: 0,
+  HYBRIDHASH_BUILD_SECOND: 1,
+  LEFT_HYBRIDHASH_BUILD_FIRST: 0,
+  LEFT_HYBRIDHASH_BUILD_SECOND: 1,
+  RIGHT_HYBRIDHASH_BUILD_FIRST: 0,
+  RIGHT_HYBRIDHASH_BUILD_SECOND: 1,
+  FULL_OUTER_HYBRIDHASH_BUILD_FIRST: 0,
+  FULL_OUTER_HYBRIDHASH_BUILD_SECOND: 1,
+};
+
+function chainableInput(n: PhysicalNode): 0 | 1 | undefined {
+  if (n.inputs.length === 1) return DRIVERS[n.driver].chainable ? 0 : undefined;
+  const build = HASH_JOIN_BUILD[n.driver];
+  return build === undefined ? undefined : build === 0 ? 1 : 0;
 }
 
 /** How many channels (data and broadcast) read each node's output. */

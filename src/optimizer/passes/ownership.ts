@@ -4,7 +4,7 @@
  * operators that keep records copy chained input that is not owned; with object reuse enabled
  * everything counts as owned and nothing is copied.
  */
-import type { DriverStrategy, PhysicalNode } from "../../plan/physical.js";
+import { chainPredecessor, type DriverStrategy, type PhysicalNode } from "../../plan/physical.js";
 
 /** Drivers whose output is the user function's objects. */
 const USER_OUTPUT = new Set<DriverStrategy>(["MAP", "FLAT_MAP", "MAP_PARTITION", "HASH_GROUP_REDUCE", "SORTED_GROUP_REDUCE", "ALL_GROUP_REDUCE", "HASH_GROUP_COMBINE", "SORTED_GROUP_COMBINE", "ALL_GROUP_COMBINE", "CO_GROUP"]);
@@ -37,7 +37,7 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
 export function inputOwned(n: PhysicalNode, objectReuse: boolean): boolean {
   if (objectReuse) return true;
   if (!n.chained) return true;
-  return n.inputs[0]!.channels[0]!.source.outputOwned;
+  return chainPredecessor(n).outputOwned;
 }
 
 function isBuiltin(n: PhysicalNode): boolean {
@@ -56,7 +56,7 @@ function userJoinOutput(n: PhysicalNode): boolean {
 
 function chainedSuccessors(nodes: readonly PhysicalNode[]): Map<PhysicalNode, PhysicalNode> {
   const m = new Map<PhysicalNode, PhysicalNode>();
-  for (const n of nodes) if (n.chained) m.set(n.inputs[0]!.channels[0]!.source, n);
+  for (const n of nodes) if (n.chained) m.set(chainPredecessor(n), n);
   return m;
 }
 

@@ -1,4 +1,5 @@
 /** Strategies for sources, sinks, record-at-a-time operators, unions and explicit partitioning. */
+import type { BaseStatistics, InputFormat } from "../../common/formats.js";
 import type { PartitionNode, ProjectNode, RecordUdfNode, SinkNode, SortPartitionNode, SourceNode, UnionNode } from "../../plan/logical.js";
 import type { DriverStrategy } from "../../plan/physical.js";
 import { FORWARD_ALL, forwardProps, noProps } from "../properties.js";
@@ -7,7 +8,7 @@ import { single, type Translated, type Translator } from "../translator.js";
 export function translateSource(node: SourceNode, t: Translator): Translated {
   const src = node.source;
   const parallelism = src.kind === "collection" ? 1 : t.parallelismOf(node);
-  const estimatedRecords = src.kind === "collection" ? src.elements.length : src.kind === "sequence" ? Math.max(0, src.to - src.from + 1) : undefined;
+  const estimatedRecords = src.kind === "collection" ? src.elements.length : src.kind === "sequence" ? Math.max(0, src.to - src.from + 1) : formatEstimate(src.format);
   const p = t.addNode({ logical: node, driver: "SOURCE", pact: "Data Source", parallelism, inputs: [], estimatedRecords });
   return single(p, noProps(parallelism));
 }
@@ -75,4 +76,18 @@ export function translateSortPartition(node: SortPartitionNode, t: Translator): 
   const gate = t.connect(input, parallelism, { kind: "forward" }, { local: "SORT", order: node.orderings });
   const p = t.addNode({ logical: node, driver: "SORT_PARTITION", pact: "Sort-Partition", parallelism, inputs: [gate] });
   return single(p, forwardProps(t.propsAfter(gate, parallelism, input), FORWARD_ALL, parallelism));
+}
+
+/** Records a format expects to read, from its statistics (Flink's BaseStatistics), if it has any. */
+function formatEstimate(format: InputFormat<unknown>): number | undefined {
+  let stats: BaseStatistics | undefined;
+  try {
+    stats = format.getStatistics?.();
+  } catch {
+    return undefined;
+  }
+  if (!stats) return undefined;
+  if (stats.numberOfRecords !== undefined) return stats.numberOfRecords;
+  if (stats.totalInputSize !== undefined && stats.averageRecordWidth) return Math.ceil(stats.totalInputSize / stats.averageRecordWidth);
+  return undefined;
 }

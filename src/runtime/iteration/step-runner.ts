@@ -94,8 +94,11 @@ export class StepRunner {
       },
       keepStaticInput: (input) => {
         const task = this.taskOf.get(node);
-        if (!task || task.chain[0] !== node) return;
-        for (const ex of task.inputs[input] ?? []) {
+        if (!task) return;
+        // A head reads its inputs through its own gates; a chained join reads its build side as a side input.
+        const gate = task.chain[0] === node ? input : task.sideInputs.find((s) => task.chain[s.chainIndex] === node && s.input === input)?.gate;
+        if (gate === undefined) return;
+        for (const ex of task.inputs[gate] ?? []) {
           let subtasks = this.keeping.get(ex);
           if (!subtasks) this.keeping.set(ex, (subtasks = new Set()));
           subtasks.add(subtask);

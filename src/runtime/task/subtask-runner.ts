@@ -12,7 +12,7 @@ import type { Operator, OperatorContext } from "../drivers/operator.js";
 import { createOperator, type JobServices } from "../drivers/registry.js";
 import { END_OF_CHAIN } from "../drivers/sink-drivers.js";
 import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
-import type { Task } from "../job-graph.js";
+import type { SideInput, Task } from "../job-graph.js";
 import { sortRecords } from "../sort/comparator.js";
 import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "./runtime-context-impl.js";
 import { runSource } from "./source-runner.js";
@@ -42,15 +42,19 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
   const feed = env.feeds?.get(head);
   let next: Operator = outputOf(task.outputs.map((ex) => ex.writer(subtask)));
   const ops: Operator[] = [];
+  const opAt = new Map<number, Operator>();
   for (let i = task.chain.length - 1; i >= 0; i--) {
     const node = task.chain[i]!;
     if (node.driver === "SOURCE" || (i === 0 && feed)) break;
     const ctx = operatorContext(node, subtask, env, i === 0 ? broadcastVars : new Map(), (d) => drains.push(d));
-    next = createOperator(node.driver, ctx, next, env);
-    ops.unshift(next);
+    const op = createOperator(node.driver, ctx, next, env);
+    opAt.set(i, op);
+    ops.unshift(op);
+    next = i > 0 && node.chainedInput !== undefined ? chainedInputOf(op, node.chainedInput) : op;
   }
   for (let i = ops.length - 1; i >= 0; i--) ops[i]!.open();
   for (const op of ops) if (op.openAsync) await op.openAsync();
+  for (const side of task.sideInputs) await pumpSideInput(task, side, opAt.get(side.chainIndex)!, subtask, drain);
 
   if (head.driver === "SOURCE") {
     const runtimeContext = new RuntimeContextImpl(head.name, subtask, head.parallelism, new Map(), env.accumulators, env.iteration);
@@ -65,7 +69,7 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
 }
 
 async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: Operator, drain: () => Promise<void>): Promise<void> {
-  const order: (0 | 1)[] = task.inputs.length === 2 ? (op.firstInputToRead === 1 ? [1, 0] : [0, 1]) : [0];
+  const order: (0 | 1)[] = head.inputs.length === 2 ? (op.firstInputToRead === 1 ? [1, 0] : [0, 1]) : [0];
   for (const input of order) {
     const collect = input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
     const gate = head.inputs[input]!;
@@ -92,6 +96,31 @@ async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: O
     }
     op.endInput?.(input);
   }
+}
+
+/** Reads a chained two-input node's exchange-fed input completely (a hash join's build side). */
+async function pumpSideInput(task: Task, side: SideInput, op: Operator, subtask: number, drain: () => Promise<void>): Promise<void> {
+  const collect = side.input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
+  for (const ex of task.inputs[side.gate]!) {
+    for (const batch of ex.batchesFor(subtask)) {
+      pushAll(collect, batch);
+      await drain();
+    }
+  }
+  op.endInput?.(side.input);
+}
+
+/** What a chained two-input node's predecessor pushes into: its chained input, then its end. */
+function chainedInputOf(op: Operator, input: 0 | 1): Operator {
+  return {
+    open() {},
+    collect: input === 0 ? (r) => op.collect(r) : (r) => op.collectSecond!(r),
+    finish() {
+      op.endInput?.(input);
+      return op.finish();
+    },
+    close() {},
+  };
 }
 
 async function feedRecords(records: Iterable<unknown>, op: Operator, drain: () => Promise<void>): Promise<void> {
