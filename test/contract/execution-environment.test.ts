@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ExecutionEnvironment, JobExecutionResult, RichMapFunction, type InputFormat, type InputSplit } from "../../src/index.js";
+import { ExecutionEnvironment, JobExecutionException, JobExecutionResult, RichMapFunction, type InputFormat, type InputSplit } from "../../src/index.js";
 import { assertSameRecords, testAtParallelism } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
@@ -79,11 +79,14 @@ testAtParallelism("readCsvFile: a quote must close its field; ignoreInvalidLines
 testAtParallelism("readCsvFile: a malformed line fails the job naming the file and its 1-based line number", async (env) => {
   const file = tempFile("nums.csv", "1,a\n2,b\nthree,c\n");
   await assert.rejects(env.readCsvFile(file).types("number", "string").collect(), (e: unknown) => {
-    const text = `${(e as Error).message} ${String((e as Error).cause)}`;
-    assert.match(text, /nums\.csv/);
-    assert.match(text, /line 3\b|:3\b/);
+    assert.ok(e instanceof JobExecutionException);
+    assert.match(e.message, /nums\.csv/);
+    assert.match(e.message, /line 3\b/);
     return true;
   });
+  const trailing = tempFile("after-quote.csv", '1,"ab"c\n2,"ok"\n');
+  await assert.rejects(env.readCsvFile(trailing).parseQuotedStrings('"').types("number", "string").collect(), /after-quote\.csv.*line 1\b/s);
+  assertSameRecords(await env.readCsvFile(trailing).parseQuotedStrings('"').ignoreInvalidLines().types("number", "string").collect(), [[2, "ok"]]);
   const tooFew = tempFile("few.csv", "1,a\n2\n");
   await assert.rejects(env.readCsvFile(tooFew).types("number", "string").collect(), /few\.csv/);
 });
@@ -186,4 +189,15 @@ test("a directory source created before files exist reads what is there at execu
   const ds = env.readTextFile(dir);
   writeFileSync(join(dir, "x"), "late\n");
   assert.deepEqual(await ds.collect(), ["late"]);
+});
+
+test("file and format sources run at the environment's parallelism", () => {
+  const env = ExecutionEnvironment.createLocalEnvironment(3);
+  const file = tempFile("p.txt", "1\n");
+  env.readTextFile(file).union(env.readCsvFile(file).types("number").map((t) => String(t[0]))).union(env.readJsonLines<string>(file))
+    .union(env.createInput(new RangeFormat(3, 3)).map(String)).output({ open() {}, writeRecord() {}, close() {} });
+  const plan = JSON.parse(env.getExecutionPlan()) as { nodes: { type: string; parallelism: string }[] };
+  const sources = plan.nodes.filter((n) => n.type === "source");
+  assert.equal(sources.length, 4);
+  assert.ok(sources.every((n) => n.parallelism === "3"), JSON.stringify(sources));
 });

@@ -140,3 +140,22 @@ testAtParallelism("a user aggregator object (aggregate, getAggregate, reset) is 
   await it.closeWith(it.map(new Track())).collect();
   assert.deepEqual(seen, [80, 90]);
 });
+
+testAtParallelism("a delta iteration also takes registerAggregator; functions reach it from the runtime context", async (env) => {
+  const seen: unknown[] = [];
+  class Step extends RichMapFunction<KV, KV> {
+    override open(): void {
+      const ctx = this.getRuntimeContext();
+      if (ctx.getIndexOfThisSubtask() === 0) seen.push(ctx.getPreviousIterationAggregate("n"));
+    }
+    map(w: KV): KV {
+      this.getRuntimeContext().getIterationAggregator<LongSumAggregator>("n").aggregate(1);
+      return [w[0], w[1] - 1];
+    }
+  }
+  const d = env.fromElements<KV>([1, 3], [2, 3]).iterateDelta(env.fromElements<KV>([1, 3], [2, 3]), 10, 0);
+  d.registerAggregator("n", new LongSumAggregator());
+  const next = d.getWorkset().map(new Step()).filter((w) => w[1] > 0);
+  assertSameRecords(await d.closeWith(next, next).collect(), [[1, 1], [2, 1]]);
+  assert.deepEqual(seen.slice(1), [2, 2], "supersteps 2 and 3 see the previous superstep's count");
+});
