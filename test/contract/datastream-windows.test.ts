@@ -124,3 +124,36 @@ for (const p of [1, 3]) {
     ].sort());
   });
 }
+
+test("Duration.ofMillis / ofSeconds / ofMinutes / ofHours size windows in milliseconds", async () => {
+  const env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(2);
+  const evs: Ev[] = [["k", 59_999, 1], ["k", 60_000, 1], ["k", 3_599_999, 1], ["k", 3_600_000, 1]];
+  const count = (label: string, size: Duration): void => {
+    events(env, evs).keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(size))
+      .process((_k: string, ctx, els: Ev[], out: Collector<string>) => { out.collect(`${label} ${ctx.window().getStart()} ${els.length}`); }).print();
+  };
+  count("ms", Duration.ofMillis(60_000));
+  count("s", Duration.ofSeconds(60));
+  count("min", Duration.ofMinutes(1));
+  count("h", Duration.ofHours(1));
+  const out = await run(env);
+  for (const label of ["ms", "s", "min"]) {
+    assert.deepEqual(out.filter((l) => l.startsWith(`${label} `)), [`${label} 0 1`, `${label} 3540000 1`, `${label} 3600000 1`, `${label} 60000 1`]);
+  }
+  assert.deepEqual(out.filter((l) => l.startsWith("h ")), ["h 0 3", "h 3600000 1"]);
+});
+
+test("disableOperatorChaining() changes nothing in the results", async () => {
+  const env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(2).disableOperatorChaining();
+  events(env, EVENTS).map((e) => e).filter(() => true).keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+    .reduce((x, y) => [x[0], x[1], x[2] + y[2]]).map((e) => `${e[0]}:${e[2]}`).print();
+  assert.deepEqual(await run(env), ["a:3", "a:4", "a:8", "b:10", "b:20", "b:40"].sort());
+});
+
+test("sources are non-parallel: setParallelism above 1 on a collection or socket source is refused", () => {
+  const env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(4);
+  assert.throws(() => env.fromElements(1, 2).setParallelism(2));
+  assert.throws(() => env.fromCollection([1]).setParallelism(3));
+  assert.throws(() => env.socketTextStream("127.0.0.1", 9, "\n", 0).setParallelism(2));
+  env.fromElements(1).setParallelism(1);
+});
