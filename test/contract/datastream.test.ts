@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { availableParallelism } from "node:os";
 import {
-  DataStream, Duration, JobClient, JobExecutionResult, KeyedStream, RichCoGroupFunction, RichMapFunction, StreamExecutionEnvironment,
+  DataStream, Duration, JobClient, JobExecutionResult, KeyedStream, RichCoGroupFunction, RichJoinFunction, RichMapFunction, StreamExecutionEnvironment,
   TumblingEventTimeWindows, WatermarkStrategy, type Collector,
 } from "../../src/index.js";
 import { captureStdout } from "./tmp.js";
@@ -158,4 +158,22 @@ test("RichCoGroupFunction in a windowed coGroup (as in seed 003)", async () => {
   const out = await run(env);
   assert.deepEqual(out.map((l) => l.replace(/^\d> /, "")).sort(), ["a-x", "b-none"]);
   assert.equal(opens, 2);
+});
+
+test("accumulators and a RichJoinFunction in a windowed join reach the stream job's JobExecutionResult", async () => {
+  const env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(2);
+  class Pair extends RichJoinFunction<Ev, Ev, string> {
+    join(x: Ev, y: Ev): string {
+      this.getRuntimeContext().getIntCounter("pairs").add(1);
+      return `${x[0]}${x[1]}${y[1]}`;
+    }
+  }
+  const left = env.fromElements<Ev>(["a", 1], ["b", 2], ["a", 3]).assignTimestampsAndWatermarks(monotonous(() => 10));
+  const right = env.fromElements<Ev>(["a", 9], ["c", 7]).assignTimestampsAndWatermarks(monotonous(() => 20));
+  left.join(right).where((e) => e[0]).equalTo((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1))).apply(new Pair()).print();
+  let result: JobExecutionResult | undefined;
+  const out = lines(await captureStdout(async () => { result = await env.execute(); }));
+  assert.deepEqual(out.map((l) => l.replace(/^\d> /, "")).sort(), ["a19", "a39"]);
+  assert.equal(result!.getAccumulatorResult("pairs"), 2);
+  assert.equal(result!.getAllAccumulatorResults().pairs, 2);
 });

@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { ExecutionEnvironment, JobExecutionException, JobExecutionResult, RichMapFunction, type InputFormat, type InputSplit } from "../../src/index.js";
 import { assertSameRecords, testAtParallelism } from "../helpers.js";
@@ -12,7 +13,7 @@ const discard = { open() {}, writeRecord() {}, close() {} };
 test("getExecutionEnvironment / createLocalEnvironment / setParallelism / getParallelism", () => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   assert.ok(env instanceof ExecutionEnvironment);
-  assert.ok(Number.isInteger(env.getParallelism()) && env.getParallelism() >= 1);
+  assert.equal(env.getParallelism(), availableParallelism(), "a local environment defaults to the number of cores, as Flink's");
   assert.equal(ExecutionEnvironment.createLocalEnvironment(3).getParallelism(), 3);
   assert.ok(ExecutionEnvironment.createLocalEnvironment().getParallelism() >= 1);
   assert.equal(env.setParallelism(5), env, "setParallelism chains");
