@@ -145,3 +145,29 @@ testAtParallelism("a join function that mutates its solution set record does not
   assert.deepEqual(await d.closeWith(none, d.getWorkset().map(([k, v]) => [k, v + 1] as KV)).collect(), [[1, 10]]);
   assert.deepEqual(seen, [10, 10]);
 });
+
+testAtParallelism("a hash join chained onto its probe input keeps its static build side too", async (env) => {
+  const labels = env.fromElements<[number, string]>([1, "one"], [2, "two"]);
+  const d = env.fromElements<[number, string]>([1, ""], [2, ""]).iterateDelta(env.fromElements<KV>([1, 3], [2, 3], [1, 0]), 10, 0);
+  // The aggregation leaves its output hash-partitioned on f0, so the join reads it FORWARD, chained.
+  const joined = d.getWorkset().groupBy(0).max(1)
+    .join(labels).where(0).equalTo(0).with((w: KV, l: [number, string]) => [w[0], w[1] - 1, `${l[1]}${w[1]}`] as [number, number, string]);
+  const delta = joined.map(([k, , l]) => [k, l] as [number, string]);
+  const next = joined.filter(([, r]) => r > 0).map(([k, r]) => [k, r] as KV);
+  assertSameRecords(await d.closeWith(delta, next).collect(), [[1, "one1"], [2, "two1"]]);
+  const s = statsOf(env);
+  assert.equal(s.supersteps, 3);
+  assert.deepEqual(s.staticRecordsPerSuperstep, [2, 0, 0]);
+});
+
+test("the join on a partitioned workset is chained in the step function's plan", () => {
+  const env = ExecutionEnvironment.createLocalEnvironment(4);
+  const labels = env.fromElements<[number, string]>([1, "one"]);
+  const d = env.fromElements<[number, string]>([1, ""]).iterateDelta(env.fromElements<KV>([1, 3]), 10, 0);
+  const joined = d.getWorkset().groupBy(0).max(1).join(labels).where(0).equalTo(0).with((w: KV, l: [number, string]) => [w[0], l[1]] as [number, string]);
+  d.closeWith(joined, d.getWorkset().filter(() => false)).output({ open() {}, writeRecord() {}, close() {} });
+  type Node = { pact: string; chained?: boolean; step_function?: Node[] };
+  const plan = JSON.parse(env.getExecutionPlan()) as { nodes: Node[] };
+  const step = plan.nodes.find((n) => n.step_function)!.step_function!;
+  assert.equal(step.find((n) => n.pact === "Join")!.chained, true);
+});

@@ -10,7 +10,7 @@
  * @example A join driver keeping the hash table of a static build side:
  * const it = ctx.iteration;
  * if (it?.isStaticInput(buildSide)) {
- *   const kept = it.state.get("build");
+ *   const kept = it.isStaticInputKept(buildSide) ? it.state.get("build") : undefined;
  *   if (kept) this.table = kept as HashTable;            // superstep > 1: the input is not fed
  *   else onBuildEnd(() => { it.state.set("build", this.table); it.keepStaticInput(buildSide); });
  * }
@@ -32,6 +32,8 @@ export interface IterationHooks {
    * node said so, the input is not fed again in later supersteps (its endInput still comes).
    */
   keepStaticInput(input: 0 | 1): void;
+  /** Whether static input `input` is not fed this superstep because every subtask of the node keeps it. */
+  isStaticInputKept(input: 0 | 1): boolean;
   /** For the iteration's own drivers: outputs and the solution set of this subtask. */
   readonly io: IterationStepIO;
 }
@@ -51,7 +53,8 @@ export function staticHolder<T>(ctx: OperatorContext, input: 0 | 1, slot: string
   const it = ctx.iteration;
   if (!it || !it.isStaticInput(input)) return undefined;
   return {
-    kept: it.state.get(slot) as T | undefined,
+    // Only what the runtime stopped feeding may be reused; otherwise the input arrives again.
+    kept: it.isStaticInputKept(input) ? (it.state.get(slot) as T | undefined) : undefined,
     keep(value: T): void {
       it.state.set(slot, value);
       it.keepStaticInput(input);

@@ -93,18 +93,26 @@ export class StepRunner {
         return gate !== undefined && gate.channels.length > 0 && gate.channels.every((c) => c.source.driver === "STATIC_INPUT");
       },
       keepStaticInput: (input) => {
-        const task = this.taskOf.get(node);
-        if (!task) return;
-        // A head reads its inputs through its own gates; a chained join reads its build side as a side input.
-        const gate = task.chain[0] === node ? input : task.sideInputs.find((s) => task.chain[s.chainIndex] === node && s.input === input)?.gate;
-        if (gate === undefined) return;
-        for (const ex of task.inputs[gate] ?? []) {
+        for (const ex of this.inputExchanges(node, input)) {
           let subtasks = this.keeping.get(ex);
           if (!subtasks) this.keeping.set(ex, (subtasks = new Set()));
           subtasks.add(subtask);
         }
       },
+      isStaticInputKept: (input) => {
+        const exchanges = this.inputExchanges(node, input);
+        return exchanges.length > 0 && exchanges.every((ex) => this.isKept(ex));
+      },
     };
+  }
+
+  /** The exchanges that feed input `input` of `node`. */
+  private inputExchanges(node: PhysicalNode, input: 0 | 1): readonly Exchange[] {
+    const task = this.taskOf.get(node);
+    if (!task) return [];
+    // A head reads its inputs through its own gates; a chained join reads its build side as a side input.
+    const gate = task.chain[0] === node ? input : task.sideInputs.find((s) => task.chain[s.chainIndex] === node && s.input === input)?.gate;
+    return gate === undefined ? [] : task.inputs[gate] ?? [];
   }
 
   private isKept(ex: Exchange): boolean {
