@@ -48,7 +48,7 @@ export class StepRunner {
       feeds.set(node, (i) => {
         const part = records[i] ?? [];
         staticRecords += part.length;
-        return this.outer.objectReuse ? part : part.map(copyRecord);
+        return this.outer.objectReuse ? part : copies(part);
       });
     }
     const env: SubtaskEnv = {
@@ -144,4 +144,9 @@ function deltaFirst(tasks: readonly Task[]): Task[] {
     order.push(t);
   }
   return order;
+}
+
+/** Fresh copies of static records, made as they are fed (the originals serve every superstep). */
+function* copies(records: readonly unknown[]): Iterable<unknown> {
+  for (let i = 0; i < records.length; i++) yield copyRecord(records[i]);
 }
