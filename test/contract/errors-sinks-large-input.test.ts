@@ -1,0 +1,34 @@
+/**
+ * API.md "Enums and errors" and "DataSet<T>" sinks on inputs large enough (>= 100k known records, p > 1) for the
+ * engine's "auto" execution mode to move subtasks into worker threads. The contract does not depend on size.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { ExecutionEnvironment, JobExecutionException } from "../../src/index.js";
+import { outputLines, tempDir } from "./tmp.js";
+
+const N = 100_000;
+
+test("a failed run's cause is the very value the user code threw, whatever the input size",
+  { timeout: 20_000, todo: "in worker threads the thrown value is rebuilt, so JobExecutionException.cause !== the thrown object: src/runtime/workers (error transport) / mode.ts" },
+  async () => {
+    const env = ExecutionEnvironment.createLocalEnvironment(4);
+    const boom = new Error("boom");
+    await assert.rejects(env.generateSequence(1, N).map((i) => { if (i === N - 1) throw boom; return i; }).name("late-failure").collect(), (e: unknown) => {
+      assert.ok(e instanceof JobExecutionException);
+      assert.match(e.message, /late-failure/);
+      assert.equal(e.cause, boom);
+      return true;
+    });
+  });
+
+test("a large job may write under a fresh temporary directory (a path built at run time)",
+  { timeout: 20_000, todo: "worker threads replay the program file and refuse the job when the plan differs (a random temp path differs per thread): src/runtime/workers/mode.ts (auto), plan fingerprint check" },
+  async () => {
+    const env = ExecutionEnvironment.createLocalEnvironment(4);
+    const path = join(tempDir(), "out");
+    env.generateSequence(1, N).writeAsText(path);
+    await env.execute();
+    assert.equal(outputLines(path).length, N);
+  });
