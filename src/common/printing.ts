@@ -28,7 +28,6 @@ function formatObject(value: object): string {
     }
     return s + ")";
   }
-  if (value instanceof Date) return value.toISOString();
   if (typeof (value as { toString?: unknown }).toString === "function" && (value as { toString: unknown }).toString !== Object.prototype.toString) {
     return String(value);
   }

@@ -11,7 +11,7 @@ import { outputLines, tempDir } from "./tmp.js";
 const N = 100_000;
 
 test("a failed run's cause is the very value the user code threw, whatever the input size",
-  { timeout: 20_000, todo: "in worker threads the thrown value is rebuilt, so JobExecutionException.cause !== the thrown object: src/runtime/workers (error transport) / mode.ts" },
+  { timeout: 20_000 },
   async () => {
     const env = ExecutionEnvironment.createLocalEnvironment(4);
     const boom = new Error("boom");
@@ -24,7 +24,7 @@ test("a failed run's cause is the very value the user code threw, whatever the i
   });
 
 test("a large job may write under a fresh temporary directory (a path built at run time)",
-  { timeout: 20_000, todo: "worker threads replay the program file and refuse the job when the plan differs (a random temp path differs per thread): src/runtime/workers/mode.ts (auto), plan fingerprint check" },
+  { timeout: 20_000 },
   async () => {
     const env = ExecutionEnvironment.createLocalEnvironment(4);
     const path = join(tempDir(), "out");

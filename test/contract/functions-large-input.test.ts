@@ -9,7 +9,7 @@ import { ExecutionEnvironment, RichMapFunction } from "../../src/index.js";
 const N = 100_000;
 
 test("class instances keep their prototype through every operator, whatever the input size",
-  { timeout: 20_000, todo: "auto mode runs >=100k-record jobs in worker threads, which fail on unregistered classes ('call env.registerType(Point)', not in API.md): src/runtime/workers/mode.ts chooseExecution / the batch codec" },
+  { timeout: 20_000 },
   async () => {
     class Point { constructor(public x: number, public y: number) {} sum(): number { return this.x + this.y; } }
     const env = ExecutionEnvironment.createLocalEnvironment(4);
@@ -20,7 +20,7 @@ test("class instances keep their prototype through every operator, whatever the 
   });
 
 test("(risk, API.md silent) state shared by reference with the program, e.g. an array a Rich function records into, is seen after the run",
-  { timeout: 20_000, todo: "worker threads re-create functions from the program, so pushes into program-level arrays/closures are lost above 100k records: src/runtime/workers/mode.ts (auto)" },
+  { timeout: 20_000 },
   async () => {
     const opened: number[] = [];
     class Track extends RichMapFunction<number, number> {

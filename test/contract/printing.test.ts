@@ -71,7 +71,6 @@ test("printOnTaskManager(prefix): 'prefix:k> record' above parallelism 1, k the 
 });
 
 test("print(): a Date has its own toString, so it prints with it (API.md: objects with their own toString use it)",
-  { todo: "src/common/printing.ts formatRecord prints a Date as an ISO string, neither its toString() nor JSON" },
   async () => {
     const env = ExecutionEnvironment.createLocalEnvironment(1);
     const d = new Date(Date.UTC(2024, 0, 2, 3, 4, 5));

@@ -1,17 +1,16 @@
 /**
  * Where a job runs: in this thread or in the worker pool. A mode the program set on its
  * ExecutionConfig wins; otherwise the environment variable SLUICE_EXECUTION_MODE (in-process |
- * threads | auto) sets it for a whole run (e.g. the test suite in threads); otherwise "auto", which
- * picks threads only when they pay: parallelism above 1 and enough input records.
+ * threads | auto) sets it for a whole run (e.g. the test suite in threads); otherwise "auto".
+ * "auto" runs in process: worker threads re-run the program file, so records of unregistered
+ * classes, errors' identity and state a function shares with the program do not cross them
+ * (README, "Worker threads"); until they do, threads are opt-in and auto never picks them.
  */
 import { availableParallelism } from "node:os";
 import { existsSync } from "node:fs";
 import type { ExecutionConfig, ExecutionMode } from "../../api/execution-config.js";
 import type { SourceNode } from "../../plan/logical.js";
 import type { PhysicalPlan } from "../../plan/physical.js";
-
-/** Below this many known input records, "auto" stays in process (threads cost more than they give). */
-export const AUTO_MIN_RECORDS = 100_000;
 
 export interface ExecutionChoice {
   readonly mode: "in-process" | "threads";
@@ -44,10 +43,7 @@ export function chooseExecution(plan: PhysicalPlan, config: ExecutionConfig): Ex
   if (plan.nodes.some((n) => n.iteration !== undefined)) return inProcess("iterations run in process");
   const program = process.argv[1];
   if (!program || !existsSync(program)) return inProcess("no program file for the workers to load");
-  if (mode === "auto") {
-    const records = knownInputRecords(plan);
-    if (records < AUTO_MIN_RECORDS) return inProcess(`auto: small input (${records} known records)`);
-  }
+  if (mode === "auto") return inProcess(`auto: in process (threads are opt-in; ${knownInputRecords(plan)} known input records)`);
   const workers = Math.min(poolSize(), maxP);
   return { mode: "threads", workers, reason: `mode ${mode} (${from})` };
 }

@@ -72,7 +72,8 @@ export class DataStream<T> {
       throw new InvalidProgramException("assignTimestampsAndWatermarks: expected a WatermarkStrategy");
     }
     const s = strategy as WatermarkStrategy<unknown>;
-    return this.transform<T>("Timestamps/Watermarks", () => new TimestampsAndWatermarksOperator(s));
+    // As Flink: the watermark operator runs at its input's parallelism, forward-connected (chained).
+    return this.transform<T>("Timestamps/Watermarks", () => new TimestampsAndWatermarksOperator(s), "input");
   }
 
   union(...others: DataStream<T>[]): DataStream<T> {
