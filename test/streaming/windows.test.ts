@@ -105,6 +105,7 @@ testAtStreamParallelism("records late for their window are dropped and counted i
   assert.deepEqual(sorted(out), sorted([["a", 1, 1000], ["b", 1, 2000], ["a", 2, 6000]]));
   assert.equal(result.getNumLateRecordsDropped(), 2);
   assert.equal(result.getAccumulatorResult("numLateRecordsDropped"), 2);
+  assert.equal(result.getAllAccumulatorResults().numLateRecordsDropped, 2);
 });
 
 testAtStreamParallelism("sideOutputLateData routes late records to getSideOutput(tag)", async (env) => {

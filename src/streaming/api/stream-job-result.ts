@@ -28,4 +28,10 @@ export class StreamJobExecutionResult extends JobExecutionResult {
     if (v === undefined && name === "numLateRecordsDropped") return this.getNumLateRecordsDropped() as V;
     return v;
   }
+  /** The accumulators, plus numLateRecordsDropped when windows dropped late records. */
+  override getAllAccumulatorResults(): Record<string, unknown> {
+    const all = super.getAllAccumulatorResults();
+    const late = this.getNumLateRecordsDropped();
+    return late > 0 && !("numLateRecordsDropped" in all) ? { ...all, numLateRecordsDropped: late } : all;
+  }
 }
