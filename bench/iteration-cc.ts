@@ -4,7 +4,7 @@
  * at parallelism 1 and 2, against a plain JavaScript union-find as the floor. Each case runs in a
  * fresh child process, which reports its time (graph generation excluded) and peak RSS; every
  * case must find the same components (checksum).
- * Usage: npx tsx bench/iteration-cc.ts [vertices=1000000] [edges=5000000]
+ * Usage: [CC_CASES=union-find,sluice-p1,sluice-p2,sluice-p1-reuse] npx tsx bench/iteration-cc.ts [vertices=1000000] [edges=5000000]
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -66,8 +66,9 @@ async function runCase(name: string): Promise<CaseResult> {
     const labels = unionFind(VERTICES, edges);
     return summary(labels, performance.now() - t0, cpuMs());
   }
-  const p = Number(name.slice("sluice-p".length));
+  const p = Number(name.slice("sluice-p".length).replace("-reuse", ""));
   const env = ExecutionEnvironment.createLocalEnvironment(p);
+  if (name.endsWith("-reuse")) env.getConfig().enableObjectReuse();
   const out = await connectedComponents(env.generateSequence(0, VERTICES - 1), env.fromCollection(edges), 1000).collect();
   const ms = performance.now() - t0;
   const cpu = cpuMs();
@@ -86,7 +87,8 @@ async function main(): Promise<void> {
   console.log("| case | wall (s) | CPU (s) | peak RSS (MB) | CPU x union-find | supersteps | components |");
   console.log("|---|---|---|---|---|---|---|");
   let floor: CaseResult | undefined;
-  for (const name of ["union-find", "sluice-p1", "sluice-p2"]) {
+  // CC_CASES=union-find,sluice-p1-reuse picks cases; "-reuse" runs with object reuse enabled.
+  for (const name of (process.env.CC_CASES ?? "union-find,sluice-p1,sluice-p2").split(",")) {
     const child = spawnSync(process.execPath, ["--import", "tsx", "--max-old-space-size=16384", fileURLToPath(import.meta.url), String(VERTICES), String(EDGES)], {
       env: { ...process.env, CC_CASE: name, SLUICE_EXECUTION_MODE: "in-process" }, encoding: "utf8", maxBuffer: 1 << 20,
     });
