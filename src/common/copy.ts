@@ -49,15 +49,24 @@ function isShared(v: unknown): boolean {
 
 function copyObject(o: object): object {
   const proto = Object.getPrototypeOf(o);
+  if (proto === Object.prototype) {
+    // Spread builds the copy with V8's fast object-literal path (fast properties, a stable
+    // hidden class), where a generic keyed-store loop can leave copies in slow dictionary mode.
+    const out: Record<string, unknown> = { ...(o as Record<string, unknown>) };
+    for (const key in out) {
+      const v = out[key];
+      if (typeof v === "object" && v !== null) out[key] = copyRecord(v);
+    }
+    return out;
+  }
   if (o instanceof Date) return new Date(o.getTime());
   if (o instanceof Map) return new Map([...o].map(([k, v]) => [k, copyRecord(v)]));
   if (o instanceof Set) return new Set([...o].map((v) => copyRecord(v)));
   if (ArrayBuffer.isView(o)) return (o as unknown as { slice(): object }).slice();
-  const out: Record<string, unknown> = proto === Object.prototype ? {} : Object.create(proto);
-  for (const key in o) {
-    if (!Object.prototype.hasOwnProperty.call(o, key)) continue;
-    const v = (o as Record<string, unknown>)[key];
-    out[key] = typeof v === "object" && v !== null ? copyRecord(v) : v;
+  const out = Object.assign(Object.create(proto) as object, o) as Record<string, unknown>;
+  for (const key of Object.keys(out)) {
+    const v = out[key];
+    if (typeof v === "object" && v !== null) out[key] = copyRecord(v);
   }
   return out;
 }

@@ -53,6 +53,7 @@ function compileFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any 
     const pos = positions as number[];
     const kinds = aggs.map((s) => s.agg);
     const aggregated = new Set(pos);
+    let objects: ((a: any, b: any) => any) | undefined;
     let others: number[] = [];
     let othersFor = -1;
     const takeOthers = (a: any[], b: any[]): void => {
@@ -69,14 +70,14 @@ function compileFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any 
     if (pos.length === 1 && kinds[0] === Aggregations.SUM) {
       const f = pos[0]!;
       return (a, b) => {
-        if (!Array.isArray(b)) return objectFold(aggs)(a, b);
+        if (!Array.isArray(b)) return (objects ??= objectFold(aggs))(a, b);
         a[f] = a[f] + b[f];
         if (b.length > 1) takeOthers(a, b);
         return a;
       };
     }
     return (a, b) => {
-      if (!Array.isArray(b)) return objectFold(aggs)(a, b);
+      if (!Array.isArray(b)) return (objects ??= objectFold(aggs))(a, b);
       for (let i = 0; i < pos.length; i++) a[pos[i]!] = combine(kinds[i]!, a[pos[i]!], b[pos[i]!]);
       takeOthers(a, b);
       return a;
@@ -85,12 +86,31 @@ function compileFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any 
   return objectFold(aggs);
 }
 
+/**
+ * Objects (POJOs): the aggregates are folded into the accumulator's own properties; its other
+ * fields stay those of the group's first record (Flink allows aggregations on tuples only, and
+ * leaves non-aggregated fields unspecified), so no per-record copying is needed.
+ */
 function objectFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any {
+  const plain = aggs.every((s) => typeof s.field === "string" && !s.field.includes(".") && s.field !== "*");
+  if (plain && aggs.length === 1 && aggs[0]!.agg === Aggregations.SUM) {
+    const f = aggs[0]!.field as string;
+    return (a, b) => {
+      a[f] = a[f] + b[f];
+      return a;
+    };
+  }
+  if (plain) {
+    const names = aggs.map((s) => s.field as string);
+    const kinds = aggs.map((s) => s.agg);
+    return (a, b) => {
+      for (let i = 0; i < names.length; i++) a[names[i]!] = combine(kinds[i]!, a[names[i]!], b[names[i]!]);
+      return a;
+    };
+  }
   const compiled = aggs.map((s) => ({ agg: s.agg, get: compileGetter(s.field), set: compileSetter(s.field) }));
-  const names = new Set(aggs.map((s) => String(s.field)));
   return (a, b) => {
     for (const c of compiled) c.set(a, combine(c.agg, c.get(a), c.get(b)));
-    for (const k of Object.keys(b)) if (!names.has(k)) a[k] = copyRecord(b[k]);
     return a;
   };
 }
