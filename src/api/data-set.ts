@@ -17,9 +17,9 @@ import type { LogicalNode, Ordering, SortPartitionNode } from "../plan/logical.j
 import type { ExecutionEnvironment } from "./execution-environment.js";
 import { createNode } from "./node-factory.js";
 import { parseForwardedFields } from "./forwarded-fields.js";
-import { aggregationReducer, describeAggregations, type AggregationSpec } from "./builtins/aggregations.js";
-import { selectByReducer } from "./builtins/select-by.js";
-import { firstReducer } from "./builtins/first.js";
+import { aggregationReducer, describeAggregations, type AggregationSpec } from "../common/builtins/aggregations.js";
+import { selectByReducer } from "../common/builtins/select-by.js";
+import { firstReducer } from "../common/builtins/first.js";
 import { UnsortedGrouping } from "./grouping.js";
 import { DataSink } from "./data-sink.js";
 import { PrintingOutputFormat } from "../io/printing-output-format.js";

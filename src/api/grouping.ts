@@ -10,7 +10,7 @@ import type { KeyDefinition } from "../common/keys.js";
 import { udfSpec } from "../common/udf.js";
 import type { Ordering } from "../plan/logical.js";
 import { createNode } from "./node-factory.js";
-import { firstReducer } from "./builtins/first.js";
+import { firstReducer } from "../common/builtins/first.js";
 import {
   aggregateOp, checkFirstN, groupCombineOp, groupReduceOp, parseOrdering, reduceOp, selectByOp,
   type AggregateDataSet, type DataSet, type KeyArg,

@@ -74,7 +74,10 @@ export function compileKey(key: KeyDefinition, operator: string, selectorCall?: 
     const field = key.fields[0]!;
     const hashable = (r: any): HashKey => {
       const v = g(r);
-      if (typeof v === "number" || typeof v === "string") return v;
+      // An integral number is returned as a small integer: Map lookups on boxed doubles (what
+      // arithmetic such as `x % n` on large values yields) cost several times more.
+      if (typeof v === "number") return (v | 0) === v ? v | 0 : v;
+      if (typeof v === "string") return v;
       return toHashKey(v, operator, r, field);
     };
     return { extract: g, hashable, description };
@@ -128,8 +131,8 @@ function safeJson(v: unknown): string {
 export function toHashKey(v: unknown, operator: string, record: unknown, field?: FieldRef): HashKey {
   switch (typeof v) {
     case "number":
+      return (v | 0) === v ? v | 0 : v;
     case "string":
-      return v;
     case "boolean":
     case "bigint":
       return v;

@@ -133,3 +133,13 @@ testAtParallelism("non-grouped reduce and reduceGroup see the whole DataSet", as
   const empty = await env.generateSequence(1, 10).filter(() => false).reduce((a, b) => a + b).collect();
   assert.deepEqual(empty, []);
 });
+
+testAtParallelism("sum alone on objects, bigints and large integral keys", async (env) => {
+  const objs = Array.from({ length: 300 }, (_, i) => ({ k: (i % 3) * 4294967296, v: 1, note: "x" }));
+  const out = await env.fromCollection(objs).rebalance().groupBy("k").sum("v").collect();
+  assertSameRecords(out, [{ k: 0, v: 100, note: "x" }, { k: 4294967296, v: 100, note: "x" }, { k: 8589934592, v: 100, note: "x" }]);
+  const big = await env.fromElements<[string, bigint]>(["a", 1n], ["a", 2n], ["b", 5n]).groupBy(0).sum(1).collect();
+  assertSameRecords(big, [["a", 3n], ["b", 5n]]);
+  const fieldNamedF1 = await env.fromElements({ f1: 2, g: "a" }, { f1: 3, g: "a" }).groupBy("g").sum("f1").collect();
+  assertSameRecords(fieldNamedF1, [{ f1: 5, g: "a" }]);
+});

@@ -1,6 +1,6 @@
 /** Record-at-a-time drivers: Map, FlatMap, Filter, Project, No-Op (Flink's Chained*Driver). */
 import { instantiateUdf } from "../../common/udf.js";
-import { projector } from "../../api/builtins/projection.js";
+import { projector } from "../../common/builtins/projection.js";
 import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
 
 export class MapOperator extends BaseOperator {

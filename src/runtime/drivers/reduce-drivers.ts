@@ -122,3 +122,55 @@ export class AllReduceOperator extends BaseOperator {
     return this.out.finish();
   }
 }
+
+/**
+ * A lone built-in SUM (`groupBy(k).sum(f)`): running sums in a Map of numbers, the group's first
+ * record kept aside and given the sum when the table is emitted. Two Map operations per record
+ * and no record writes: the plain-JavaScript way to sum, which hash aggregation of records is
+ * several times slower than.
+ */
+export class SumReduceOperator extends BaseOperator {
+  private firsts = new Map<HashKey, any>();
+  private sums = new Map<HashKey, any>();
+  private readonly key: CompiledKey;
+  private readonly copyIn: boolean;
+
+  constructor(ctx: OperatorContext, out: Operator, private readonly partial: boolean, private readonly field: number | string, private readonly name: string) {
+    super(ctx, out);
+    this.key = subtaskKey((ctx.node.logical as ReduceNode).key!, ctx.node.name);
+    this.copyIn = !ctx.inputOwned;
+  }
+
+  collect(record: any): void {
+    let k: HashKey;
+    try {
+      k = this.key.hashable(record);
+    } catch (e) {
+      throw this.fail(e);
+    }
+    const v = record[Array.isArray(record) ? this.field : this.name];
+    const s = this.sums.get(k);
+    if (s === undefined) {
+      this.firsts.set(k, this.copyIn ? copyRecord(record) : record);
+      this.sums.set(k, v);
+      if (this.partial && this.sums.size >= COMBINER_MAX_KEYS) this.flush();
+      return;
+    }
+    this.sums.set(k, s + v);
+  }
+
+  private flush(): void {
+    const { firsts, sums } = this;
+    this.firsts = new Map();
+    this.sums = new Map();
+    for (const [k, r] of firsts) {
+      r[Array.isArray(r) ? this.field : this.name] = sums.get(k);
+      this.out.collect(r);
+    }
+  }
+
+  override finish(): Promise<void> | void {
+    this.flush();
+    return this.out.finish();
+  }
+}

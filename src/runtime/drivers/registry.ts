@@ -3,12 +3,13 @@
  * registered by the join/coGroup/cross module; iterations by the iteration runtime.
  */
 import { InternalError } from "../../common/errors.js";
-import type { SinkNode } from "../../plan/logical.js";
+import type { ReduceNode, SinkNode } from "../../plan/logical.js";
 import type { DriverStrategy } from "../../plan/physical.js";
 import { GroupOperator, MapPartitionOperator } from "./group-drivers.js";
 import type { Operator, OperatorContext } from "./operator.js";
 import { FilterOperator, FlatMapOperator, MapOperator, NoOpOperator, ProjectOperator } from "./record-drivers.js";
-import { AllReduceOperator, HashReduceOperator } from "./reduce-drivers.js";
+import { AllReduceOperator, HashReduceOperator, SumReduceOperator } from "./reduce-drivers.js";
+import { singleSum, type AggregationReducer } from "../../common/builtins/aggregations.js";
 import { CollectSinkOperator, FormatSinkOperator } from "./sink-drivers.js";
 import { createBinaryOperator } from "./binary-registry.js";
 import { createIterationOperator } from "../iteration/step-drivers.js";
@@ -27,8 +28,8 @@ export function createOperator(driver: DriverStrategy, ctx: OperatorContext, out
     case "UNARY_NO_OP":
     case "SORT_PARTITION": return new NoOpOperator(ctx, out);
     case "MAP_PARTITION": return new MapPartitionOperator(ctx, out);
-    case "HASHED_PARTIAL_REDUCE": return new HashReduceOperator(ctx, out, true);
-    case "HASH_REDUCE": return new HashReduceOperator(ctx, out, false);
+    case "HASHED_PARTIAL_REDUCE": return hashReduce(ctx, out, true);
+    case "HASH_REDUCE": return hashReduce(ctx, out, false);
     case "ALL_REDUCE": return new AllReduceOperator(ctx, out);
     case "HASH_GROUP_REDUCE":
     case "SORTED_GROUP_REDUCE":
@@ -56,6 +57,15 @@ export function createOperator(driver: DriverStrategy, ctx: OperatorContext, out
     default:
       return createBinaryOperator(driver, ctx, out);
   }
+}
+
+/** A lone built-in SUM gets the typed running-sum operator; every other reduce the general one. */
+function hashReduce(ctx: OperatorContext, out: Operator, partial: boolean): Operator {
+  const logical = ctx.node.logical as ReduceNode;
+  const field = logical.builtin === "aggregate" ? singleSum(logical.udf.value) : undefined;
+  if (field === undefined) return new HashReduceOperator(ctx, out, partial);
+  const aggs = (logical.udf.value as AggregationReducer).aggregations;
+  return new SumReduceOperator(ctx, out, partial, field, String(aggs[0]!.field));
 }
 
 function createSink(ctx: OperatorContext, services: JobServices): Operator {

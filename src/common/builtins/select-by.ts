@@ -2,8 +2,8 @@
  * minBy / maxBy (Flink's SelectByMinFunction / SelectByMaxFunction): compare field by field in
  * the given order; the first difference decides; on a full tie the first record wins.
  */
-import { compileGetter, type FieldRef } from "../../common/field-access.js";
-import { compareKeys } from "../../common/keys.js";
+import { compileGetter, type FieldRef } from "../field-access.js";
+import { compareKeys } from "../keys.js";
 
 export function selectByReducer(fields: readonly FieldRef[], max: boolean): (a: any, b: any) => any {
   const getters = fields.map(compileGetter);

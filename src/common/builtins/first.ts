@@ -1,5 +1,5 @@
 /** first(n) as a combinable group reduce (Flink's FirstReducer). */
-import type { Collector } from "../../common/collector.js";
+import type { Collector } from "../collector.js";
 
 export function firstReducer<T>(n: number): (values: Iterable<T>, out: Collector<T>) => void {
   return (values, out) => {

@@ -1,0 +1,91 @@
+/**
+ * Built-in aggregations (Flink's AggregateOperator): SUM, MIN, MAX over fields, as a combinable
+ * reduce. The aggregates are folded into the group's first record, which the reduce drivers own;
+ * its other fields are kept as they are (Flink leaves non-aggregated fields unspecified).
+ * A single SUM runs on the drivers' typed fast path (see `singleSum`).
+ */
+import { Aggregations } from "../enums.js";
+import { compileGetter, type FieldRef } from "../field-access.js";
+import { compareKeys } from "../keys.js";
+
+export interface AggregationSpec {
+  readonly agg: Aggregations;
+  readonly field: FieldRef;
+}
+
+/** An aggregation's reduce function, carrying its (live) list of aggregations. */
+export type AggregationReducer = ((a: any, b: any) => any) & { readonly aggregations: readonly AggregationSpec[] };
+
+/** A field as something the record path can index directly: a tuple position or a property name. */
+export function directField(ref: FieldRef): number | string | undefined {
+  if (typeof ref === "number") return ref;
+  if (/^f\d+$/.test(ref)) return Number(ref.slice(1));
+  return ref === "*" || ref.includes(".") ? undefined : ref;
+}
+
+function combine(agg: Aggregations, x: any, y: any): unknown {
+  switch (agg) {
+    case Aggregations.SUM:
+      return x + y;
+    case Aggregations.MIN:
+      return compareKeys(x, y) <= 0 ? x : y;
+    case Aggregations.MAX:
+      return compareKeys(x, y) >= 0 ? x : y;
+  }
+}
+
+/**
+ * A reduce function applying `aggs` (which `.and(...)` may still extend before the job runs):
+ * folds `b` into the accumulator `a` and returns `a`, so no record is allocated per step.
+ */
+export function aggregationReducer(aggs: readonly AggregationSpec[]): AggregationReducer {
+  let fold: ((a: any, b: any) => any) | undefined;
+  const reducer = (a: any, b: any): any => (fold ??= compileFold(aggs))(a, b);
+  return Object.assign(reducer, { aggregations: aggs });
+}
+
+/** The field of a lone SUM that records can index directly, if that is all the reducer does. */
+export function singleSum(fn: unknown): number | string | undefined {
+  const aggs = (fn as Partial<AggregationReducer> | undefined)?.aggregations;
+  if (!aggs || aggs.length !== 1 || aggs[0]!.agg !== Aggregations.SUM) return undefined;
+  return directField(aggs[0]!.field);
+}
+
+function compileFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any {
+  const direct = aggs.map((s) => directField(s.field));
+  if (direct.every((f) => f !== undefined)) {
+    const fields = direct as (number | string)[];
+    const kinds = aggs.map((s) => s.agg);
+    // "f1" names index 1 of a tuple but the property "f1" of an object.
+    const names = aggs.map((s) => (typeof s.field === "string" ? s.field : String(s.field)));
+    return (a, b) => {
+      const tuple = Array.isArray(a);
+      for (let i = 0; i < fields.length; i++) {
+        const f = tuple ? fields[i]! : names[i]!;
+        a[f] = combine(kinds[i]!, a[f], b[f]);
+      }
+      return a;
+    };
+  }
+  const compiled = aggs.map((s) => ({ agg: s.agg, get: compileGetter(s.field), set: setterOf(s.field) }));
+  return (a, b) => {
+    for (const c of compiled) c.set(a, combine(c.agg, c.get(a), c.get(b)));
+    return a;
+  };
+}
+
+/** Sets a dotted path's last property on the object the rest of the path leads to. */
+function setterOf(ref: FieldRef): (record: any, value: unknown) => void {
+  const path = String(ref).split(".");
+  const last = path.pop()!;
+  const parent = path.length === 0 ? (r: any) => r : compileGetter(path.join("."));
+  return (r, v) => {
+    const p = parent(r) as any;
+    const pos = /^f\d+$/.test(last) && Array.isArray(p) ? Number(last.slice(1)) : last;
+    p[pos] = v;
+  };
+}
+
+export function describeAggregations(aggs: readonly AggregationSpec[]): string {
+  return aggs.map((a) => `${a.agg}(${a.field})`).join(", ");
+}
