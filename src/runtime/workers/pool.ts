@@ -37,7 +37,9 @@ export class WorkerHandle {
     this.worker = new Worker(BOOTSTRAP, {
       eval: true,
       workerData: data,
-      execArgv: process.execArgv,
+      execArgv: workerExecArgv(process.execArgv),
+      // The program reads its own arguments: workers must see the same ones to build the same plan.
+      argv: process.argv.slice(2),
       resourceLimits: { maxOldGenerationSizeMb: Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20) },
     });
     this.worker.on("message", (m: FromWorker) => this.onMessage(m));
@@ -235,4 +237,12 @@ let pool: WorkerPool | undefined;
 /** The process's worker pool (created on first use). */
 export function workerPool(): WorkerPool {
   return (pool ??= new WorkerPool());
+}
+
+/** Per-process V8/Node flags a Worker refuses in execArgv (its heap is set by resourceLimits). */
+const PROCESS_ONLY_FLAG = /^--(max-old-space-size|max-semi-space-size|max-young-generation-size|stack-size|expose-gc|cpu-prof|heap-prof|prof)\b/;
+
+/** The parent's flags a worker can take: loaders and the like, without process-only V8 flags. */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  return execArgv.filter((flag) => !PROCESS_ONLY_FLAG.test(flag));
 }
