@@ -22,8 +22,8 @@ export class ExecutionConfig {
     return this.objectReuse;
   }
   /**
-   * Where subtasks run: in this thread, in worker threads, or chosen per job ("auto": threads at
-   * parallelism above 1 for large inputs). Unset, the environment variable SLUICE_EXECUTION_MODE
+   * Where subtasks run: in this thread, in worker threads, or chosen per job ("auto", which runs
+   * in process for now: threads are opt-in). Unset, the environment variable SLUICE_EXECUTION_MODE
    * decides, else "auto".
    */
   setExecutionMode(mode: ExecutionMode): this {

@@ -10,9 +10,9 @@ import type { SinkNode } from "../plan/logical.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { planToJson } from "../plan/plan-json.js";
 import { runJob } from "../runtime/job-runner.js";
-import { nextJobNumber, recordJob } from "../runtime/workers/journal.js";
+import { keepJobRecords, nextJobNumber, recordJob } from "../runtime/workers/journal.js";
 import { toWireError } from "../runtime/workers/wire-error.js";
-import { chooseExecution } from "../runtime/workers/mode.js";
+import { chooseExecution, effectiveMode } from "../runtime/workers/mode.js";
 import { runInThreads } from "../runtime/workers/thread-executor.js";
 import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
 import { JobExecutionResult } from "./job-execution-result.js";
@@ -30,6 +30,8 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
   const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
   if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
   const job = nextJobNumber();
+  // Workers replay earlier jobs from the journal: keep their records once threads are asked for.
+  if (effectiveMode(options.config).mode === "threads") keepJobRecords();
   try {
     const physical = plan();
     const choice = chooseExecution(physical, options.config);

@@ -2,7 +2,10 @@
  * The coordinator's journal: what each job (numbered in program order) returned to the program.
  * Workers run the program from its start, so when one reaches a job that already ran, it gets the
  * recorded result instead of running it: the program takes the same path in every thread.
- * Entries are kept for the process's life (workers started later replay them from the start).
+ * Entries are kept for the process's life (workers started later replay them from the start),
+ * but their records only once worker threads were asked for (SLUICE_EXECUTION_MODE=threads or
+ * setExecutionMode("threads")): a program that never uses threads must not hold every result
+ * it ever collected. A worker that reaches a job whose records were dropped fails with a hint.
  */
 import type { WireError } from "./wire-error.js";
 import type { ChannelMetric } from "../job-runner.js";
@@ -21,7 +24,18 @@ export function nextJobNumber(): number {
   return jobCounter++;
 }
 
+let keepRecords = process.env.SLUICE_EXECUTION_MODE === "threads";
+
+/** From now on, journal entries keep the records their jobs collected (worker threads may replay them). */
+export function keepJobRecords(): void {
+  keepRecords = true;
+}
+
+/** Marks an entry whose collected records were not kept. */
+export const DROPPED_RECORDS: unknown[][] = Object.freeze([]) as unknown as unknown[][];
+
 export function recordJob(job: number, entry: JournalEntry): void {
+  if (entry.ok && !keepRecords) entry = { ...entry, collected: DROPPED_RECORDS };
   entries.set(job, entry);
   for (const l of listeners) l(job);
 }

@@ -11,8 +11,9 @@ import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { InvalidProgramException } from "../../common/errors.js";
 import { encodeBatch } from "./codec.js";
+import { toWireError } from "./wire-error.js";
 import { fingerprintDifference, type PlanFingerprint } from "./fingerprint.js";
-import { journalEntry, onJobRecorded, type JournalEntry } from "./journal.js";
+import { DROPPED_RECORDS, journalEntry, onJobRecorded, type JournalEntry } from "./journal.js";
 import type { FromWorker, ToWorker, WireEntry, WorkerData } from "./protocol.js";
 import { BOOTSTRAP, loaderImports } from "./worker-bootstrap.js";
 
@@ -208,6 +209,10 @@ const wireCache = new WeakMap<JournalEntry, WireEntry>();
 function toWireEntry(entry: JournalEntry): WireEntry {
   let w = wireCache.get(entry);
   if (!w) {
+    if (entry.ok && entry.collected === DROPPED_RECORDS) {
+      const e = new InvalidProgramException("this job ran before worker threads were requested, so its results were not kept for the workers to replay: choose threads before the program's first job (setExecutionMode(\"threads\") or SLUICE_EXECUTION_MODE=threads)");
+      return { ok: false, error: toWireError(e) };
+    }
     w = entry.ok ? { ...entry, collected: entry.collected.map((records) => encodeBatch(records ?? [])) } : entry;
     wireCache.set(entry, w);
   }
