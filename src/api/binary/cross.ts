@@ -9,7 +9,7 @@ import { udfSpec, type UdfSpec } from "../../common/udf.js";
 import type { CrossNode } from "../../plan/logical.js";
 import type { DataSet } from "../data-set.js";
 import { createNode } from "../node-factory.js";
-import { pairProjector, projectedFields, projectionForwarding, projectionShape, type ProjectedField } from "./projection.js";
+import { extendProjection, type ProjectedField } from "./projection.js";
 import { TwoInputOperator } from "./two-input.js";
 
 /** A cross with a user function (or a projection). */
@@ -48,12 +48,7 @@ export class ProjectCross<T1, T2, O extends unknown[]> extends CrossOperator<T1,
     return this.add(1, positions);
   }
   private add(side: 0 | 1, positions: number[]): this {
-    const node = this.node as CrossNode;
-    const inputs = [node.first.shape, node.second.shape] as const;
-    this.fields.push(...projectedFields(side, positions, inputs[side], node.name));
-    node.udf = udfSpec(pairProjector([...this.fields], node.name), "cross", node.name);
-    node.shape = projectionShape(this.fields, inputs);
-    [node.semantic.forwarded[0], node.semantic.forwarded[1]] = projectionForwarding(this.fields);
+    extendProjection(this.node as CrossNode, this.fields, side, positions);
     return this;
   }
 }

@@ -15,7 +15,7 @@ import type { JoinNode } from "../../plan/logical.js";
 import type { DataSet, KeyArg } from "../data-set.js";
 import { createNode } from "../node-factory.js";
 import { compatibleKeys, sideKey } from "./keys.js";
-import { pairProjector, projectedFields, projectionForwarding, projectionShape, type ProjectedField } from "./projection.js";
+import { extendProjection, type ProjectedField } from "./projection.js";
 import { TwoInputOperator } from "./two-input.js";
 
 const JOIN_NAMES: Record<JoinType, string> = {
@@ -130,12 +130,7 @@ export class ProjectJoin<T1, T2, O extends unknown[]> extends JoinOperator<T1, T
     return this.add(1, positions);
   }
   private add(side: 0 | 1, positions: number[]): this {
-    const node = this.node as JoinNode;
-    const inputs = [node.first.shape, node.second.shape] as const;
-    this.fields.push(...projectedFields(side, positions, inputs[side], node.name));
-    node.udf = udfSpec(pairProjector([...this.fields], node.name), "join", node.name);
-    node.shape = projectionShape(this.fields, inputs);
-    [node.semantic.forwarded[0], node.semantic.forwarded[1]] = projectionForwarding(this.fields);
+    extendProjection(this.node as JoinNode, this.fields, side, positions);
     return this;
   }
 }

@@ -6,6 +6,8 @@
 import { InvalidProgramException } from "../../common/errors.js";
 import { validateFieldRef } from "../../common/field-access.js";
 import { isTupleShape, type Shape } from "../../common/shape.js";
+import { udfSpec } from "../../common/udf.js";
+import type { CrossNode, JoinNode } from "../../plan/logical.js";
 import type { ForwardedField } from "../../plan/semantic-properties.js";
 
 export interface ProjectedField {
@@ -63,4 +65,16 @@ export function projectionForwarding(fields: readonly ProjectedField[]): [Forwar
   const out: [ForwardedField[], ForwardedField[]] = [[], []];
   fields.forEach((f, i) => out[f.side].push({ from: f.index < 0 ? "*" : `f${f.index}`, to: `f${i}` }));
   return out;
+}
+
+/**
+ * Appends fields of input `side` to a ProjectJoin's or ProjectCross's projection (`fields`, kept
+ * by the operator) and re-derives the node's function, shape and forwarded fields from it.
+ */
+export function extendProjection(node: JoinNode | CrossNode, fields: ProjectedField[], side: 0 | 1, positions: readonly number[]): void {
+  const inputs = [node.first.shape, node.second.shape] as const;
+  fields.push(...projectedFields(side, positions, inputs[side], node.name));
+  node.udf = udfSpec(pairProjector([...fields], node.name), node.kind, node.name);
+  node.shape = projectionShape(fields, inputs);
+  [node.semantic.forwarded[0], node.semantic.forwarded[1]] = projectionForwarding(fields);
 }
