@@ -5,7 +5,7 @@
  */
 import { Configuration } from "../common/configuration.js";
 import { Aggregations, JoinHint, JoinType, Order, WriteMode } from "../common/enums.js";
-import { InvalidProgramException } from "../common/errors.js";
+import { checkParallelism, InvalidProgramException } from "../common/errors.js";
 import { validateFieldRef, type FieldRef } from "../common/field-access.js";
 import type { FilterFunction, FlatMapFunction, GroupCombineFunction, GroupReduceFunction, KeySelector, MapFunction, MapPartitionFunction, Partitioner, ReduceFunction, TextFormatter } from "../common/functions.js";
 import type { OutputFormat } from "../common/formats.js";
@@ -51,7 +51,7 @@ export class DataSet<T> {
     return this.node.name;
   }
   setParallelism(parallelism: number): this {
-    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`${this.node.name}: parallelism must be a positive integer, got ${parallelism}`);
+    checkParallelism(parallelism, this.node.name);
     if (this.node.kind === "source" && this.node.source.kind === "collection" && parallelism !== 1) {
       throw new InvalidProgramException(`${this.node.name}: collection sources are non-parallel (parallelism 1)`);
     }

@@ -1,5 +1,5 @@
 /** A sink added to the program (Flink's DataSink): name and parallelism can be set. */
-import { InvalidProgramException } from "../common/errors.js";
+import { checkParallelism } from "../common/errors.js";
 import type { SinkNode } from "../plan/logical.js";
 
 export class DataSink<T> {
@@ -12,7 +12,7 @@ export class DataSink<T> {
     return this;
   }
   setParallelism(parallelism: number): this {
-    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`${this.node.name}: parallelism must be a positive integer, got ${parallelism}`);
+    checkParallelism(parallelism, this.node.name);
     this.node.parallelism = parallelism;
     return this;
   }

@@ -6,7 +6,7 @@
  * await env.fromElements(1, 2, 3).map((x) => x * 2).print();
  */
 import { availableParallelism } from "node:os";
-import { InvalidProgramException } from "../common/errors.js";
+import { checkParallelism, InvalidProgramException } from "../common/errors.js";
 import type { InputFormat } from "../common/formats.js";
 import { inferShape, type Shape } from "../common/shape.js";
 import type { SinkDescriptor, SourceDescriptor } from "../plan/descriptors.js";
@@ -38,7 +38,7 @@ export class ExecutionEnvironment {
   }
 
   setParallelism(parallelism: number): this {
-    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`parallelism must be a positive integer, got ${parallelism}`);
+    checkParallelism(parallelism);
     this.parallelism = parallelism;
     return this;
   }

@@ -46,3 +46,11 @@ export function describeError(e: unknown): string {
     return "<unprintable error>";
   }
 }
+
+/** Checks a parallelism setting; `who` (an operator or method name) leads the error message. */
+export function checkParallelism(parallelism: number, who?: string): number {
+  if (!Number.isInteger(parallelism) || parallelism < 1) {
+    throw new InvalidProgramException(`${who === undefined ? "" : `${who}: `}parallelism must be a positive integer, got ${parallelism}`);
+  }
+  return parallelism;
+}

@@ -10,7 +10,7 @@
  * const components = d.closeWith(changes, changes);
  */
 import type { Aggregator, ConvergenceCriterion } from "../../common/aggregators.js";
-import { InvalidProgramException } from "../../common/errors.js";
+import { checkParallelism, InvalidProgramException } from "../../common/errors.js";
 import { parseKeyArgs, validateKey } from "../../common/keys.js";
 import { describeShape, fieldShape, type Shape } from "../../common/shape.js";
 import type { DeltaIterationNode, IterationPlaceholderNode } from "../../plan/logical.js";
@@ -56,7 +56,7 @@ export class DeltaIteration<ST, WT> {
     return this.node.name;
   }
   setParallelism(parallelism: number): this {
-    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`${this.node.name}: parallelism must be a positive integer, got ${parallelism}`);
+    checkParallelism(parallelism, this.node.name);
     this.node.parallelism = parallelism;
     return this;
   }

@@ -8,7 +8,7 @@
  * const result = it.closeWith(it.map((x) => x + 1)); // [10]
  */
 import type { Aggregator, ConvergenceCriterion } from "../../common/aggregators.js";
-import { InvalidProgramException } from "../../common/errors.js";
+import { checkParallelism, InvalidProgramException } from "../../common/errors.js";
 import type { BulkIterationNode, IterationPlaceholderNode } from "../../plan/logical.js";
 import { DataSet } from "../data-set.js";
 import { createNode } from "../node-factory.js";
@@ -61,7 +61,7 @@ function defineClass() {
     }
     /** Sets the iteration's parallelism (its partial solution and result). */
     override setParallelism(parallelism: number): this {
-      if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`${this.iteration.name}: parallelism must be a positive integer, got ${parallelism}`);
+      checkParallelism(parallelism, this.iteration.name);
       this.iteration.parallelism = parallelism;
       this.node.parallelism = parallelism;
       return this;

@@ -1,5 +1,5 @@
 /** The end of a stream (Flink's DataStreamSink): name it or set its parallelism. */
-import { InvalidProgramException } from "../../common/errors.js";
+import { checkParallelism } from "../../common/errors.js";
 import type { OperatorTransformation } from "../graph/transformation.js";
 
 export class DataStreamSink<T> {
@@ -14,7 +14,7 @@ export class DataStreamSink<T> {
     return this;
   }
   setParallelism(parallelism: number): this {
-    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`setParallelism: parallelism must be a positive integer, got ${parallelism}`);
+    checkParallelism(parallelism, "setParallelism");
     this.transformation.parallelism = parallelism;
     return this;
   }

@@ -7,7 +7,7 @@
  *   .keyBy((f) => f[0])
  *   .window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
  */
-import { InvalidProgramException } from "../../common/errors.js";
+import { checkParallelism, InvalidProgramException } from "../../common/errors.js";
 import type { FilterFunction, FlatMapFunction, KeySelector, MapFunction } from "../../common/functions.js";
 import { parseKeyArgs, type KeyDefinition } from "../../common/keys.js";
 import { udfSpec } from "../../common/udf.js";
@@ -130,7 +130,7 @@ export class DataStream<T> {
     return this;
   }
   setParallelism(parallelism: number): this {
-    if (!Number.isInteger(parallelism) || parallelism < 1) throw new InvalidProgramException(`setParallelism: parallelism must be a positive integer, got ${parallelism}`);
+    checkParallelism(parallelism, "setParallelism");
     const t = this.transformation;
     if (t.kind === "source") {
       if (parallelism !== 1) throw new InvalidProgramException(`The parallelism of non parallel operator '${t.name}' must be 1.`);

@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from "node:os";
 import { copyRecord } from "../../common/copy.js";
-import { InvalidProgramException } from "../../common/errors.js";
+import { checkParallelism, InvalidProgramException } from "../../common/errors.js";
 import { buildJobGraph, shipStrategyName, type Vertex } from "../graph/job-graph.js";
 import { newTransformationId, type OperatorTransformation, type SourceTransformation } from "../graph/transformation.js";
 import { CollectionSource, SequenceSource } from "../runtime/sources/collection-source.js";
@@ -138,10 +138,6 @@ export class StreamExecutionEnvironment {
   }
 }
 
-function checkParallelism(p: number, method: string): number {
-  if (!Number.isInteger(p) || p < 1) throw new InvalidProgramException(`${method}: parallelism must be a positive integer, got ${p}`);
-  return p;
-}
 
 function planNode(v: Vertex): object {
   return {
