@@ -1,5 +1,5 @@
 /** Helpers for the DataStream contract tests: an independent Java hashCode + Flink key-group reference, a loopback socket server. */
-import { createServer, type Socket } from "node:net";
+import { openServer, type TestServer } from "../streaming/stream-helpers.js";
 
 /** Java's String.hashCode over UTF-16 code units. */
 export function javaStringHash(s: string): number {
@@ -63,33 +63,9 @@ export function flinkSubtask(key: unknown, p: number, maxParallelism = 128): num
   return Math.floor((group * p) / maxParallelism);
 }
 
-/** A loopback TCP server accepting one client. */
-export interface LineServer {
-  readonly port: number;
-  readonly connected: Promise<void>;
-  write(text: string): Promise<void>;
-  /** Ends the client connection (EOF for the source) and stops listening. */
-  close(): Promise<void>;
-}
-
-export async function lineServer(): Promise<LineServer> {
-  let client: Socket | undefined;
-  let onConnect!: () => void;
-  const connected = new Promise<void>((r) => (onConnect = r));
-  const server = createServer((s) => {
-    client = s;
-    s.on("error", () => {});
-    onConnect();
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const addr = server.address();
-  return {
-    port: typeof addr === "object" && addr !== null ? addr.port : 0,
-    connected,
-    write: (text) => new Promise<void>((r) => client!.write(text, () => r())),
-    close: () => new Promise<void>((r) => { client?.end(); server.close(() => r()); }),
-  };
-}
+/** A loopback TCP server accepting one client (the streaming tests' server). */
+export type LineServer = TestServer;
+export const lineServer = openServer;
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
