@@ -15,6 +15,7 @@ import { toWireError } from "../runtime/workers/wire-error.js";
 import { chooseExecution, effectiveMode } from "../runtime/workers/mode.js";
 import { runInThreads } from "../runtime/workers/thread-executor.js";
 import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
+import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-dir-log.js";
 import { JobExecutionResult } from "./job-execution-result.js";
 
 export interface ExecuteOptions {
@@ -26,6 +27,9 @@ export interface ExecuteOptions {
 /** Records of this class keep their prototype across worker threads (ExecutionEnvironment.registerType). */
 export { registerClass as registerRecordType } from "../runtime/workers/class-registry.js";
 
+// Programs that build paths from mkdtemp get the same directories in worker threads.
+if (!isWorkerProgram()) recordTemporaryDirectories();
+
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
   const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
   if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
@@ -35,7 +39,7 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
   try {
     const physical = plan();
     const choice = chooseExecution(physical, options.config);
-    const run = choice.mode === "threads" ? await runInThreads(job, physical, choice, options.jobName) : await runJob(physical, { jobName: options.jobName });
+    const run = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName) : runJob(physical, { jobName: options.jobName })));
     const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
     const collected: unknown[][] = [];
     for (const [slot, records] of run.collected) collected[slot] = records;

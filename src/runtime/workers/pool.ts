@@ -1,8 +1,9 @@
 /**
  * The coordinator's pool of worker threads (one per core by default, started at the first job that
  * runs in threads, kept for the process's life). Each worker runs the program and announces every
- * job it reaches with the plan's fingerprint: jobs that already ran are answered from the journal,
- * the job running now is served once its fingerprint matches. A worker that dies fails what it was
+ * job it reaches: jobs that already ran are answered from the journal; for the job running now the
+ * worker is asked for its plan's fingerprint (only then, so the worker optimizes after the
+ * coordinator did, seeing the same files) and served once it matches. A worker that dies fails what it was
  * running; workers never keep the process alive between jobs (unref).
  */
 import { Worker } from "node:worker_threads";
@@ -16,6 +17,7 @@ import { fingerprintDifference, type PlanFingerprint } from "./fingerprint.js";
 import { DROPPED_RECORDS, journalEntry, onJobRecorded, type JournalEntry } from "./journal.js";
 import type { FromWorker, ToWorker, WireEntry, WorkerData } from "./protocol.js";
 import { BOOTSTRAP, loaderImports } from "./worker-bootstrap.js";
+import { temporaryDirectoryLog } from "./temp-dir-log.js";
 
 type Reply = Extract<FromWorker, { id: number }>;
 type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, "id"> : never) : never;
@@ -25,7 +27,8 @@ const READY_TIMEOUT_MS = Number(process.env.SLUICE_WORKER_TIMEOUT_MS) || 60_000;
 
 export class WorkerHandle {
   readonly worker: Worker;
-  announced: { job: number; fingerprint: PlanFingerprint | undefined } | undefined;
+  /** The job this worker waits at; its plan's fingerprint once asked for and sent. */
+  announced: { job: number; asked: boolean; plan?: { fingerprint: PlanFingerprint | undefined; error?: string } } | undefined;
   servingJob: number | undefined;
   busy = false;
   dead: Error | undefined;
@@ -34,7 +37,10 @@ export class WorkerHandle {
 
   constructor(readonly index: number, private readonly pool: WorkerPool) {
     const program = pathToFileURL(resolve(process.argv[1]!)).href;
-    const data: WorkerData & { loaders: unknown } = { sluiceWorker: true, index, program, loaders: loaderImports(process.execArgv) };
+    const data: WorkerData & { loaders: unknown } = {
+      sluiceWorker: true, index, program, loaders: loaderImports(process.execArgv),
+      tempDirLog: temporaryDirectoryLog(), replayTimeoutMs: READY_TIMEOUT_MS,
+    };
     this.worker = new Worker(BOOTSTRAP, {
       eval: true,
       workerData: data,
@@ -72,8 +78,13 @@ export class WorkerHandle {
   private onMessage(m: FromWorker): void {
     switch (m.t) {
       case "job":
-        this.announced = { job: m.job, fingerprint: m.fingerprint };
+        this.announced = { job: m.job, asked: false };
         this.pool.announced(this);
+        return;
+      case "plan":
+        if (this.announced?.job !== m.job) return;
+        this.announced.plan = { fingerprint: m.fingerprint, error: m.planError };
+        this.pool.planned(this);
         return;
       case "fatal":
         this.die(Object.assign(new Error(`worker thread ${this.index + 1} could not run the program: ${m.error.message}`), { name: m.error.name }));
@@ -124,7 +135,7 @@ export class WorkerPool {
     this.current = { job, jobName, fingerprint, failure: undefined };
     for (const h of this.live()) {
       h.worker.ref();
-      if (h.announced?.job === job) this.admit(h);
+      if (h.announced?.job === job) this.askPlan(h);
     }
   }
 
@@ -183,12 +194,21 @@ export class WorkerPool {
     const job = h.announced!.job;
     const entry = journalEntry(job);
     if (entry) this.reply(h, entry);
-    else if (this.current?.job === job) this.admit(h);
+    else if (this.current?.job === job) this.askPlan(h);
   }
 
-  private admit(h: WorkerHandle): void {
-    const cur = this.current!;
-    const diff = h.announced!.fingerprint ? fingerprintDifference(cur.fingerprint, h.announced!.fingerprint) : "the worker could not build the plan";
+  private askPlan(h: WorkerHandle): void {
+    if (h.announced!.asked) return;
+    h.announced!.asked = true;
+    h.post({ t: "plan", job: h.announced!.job });
+  }
+
+  /** A worker sent its plan's fingerprint for the current job: serve it if it matches. */
+  planned(h: WorkerHandle): void {
+    const cur = this.current;
+    if (!cur || h.announced?.job !== cur.job) return;
+    const { fingerprint, error } = h.announced.plan!;
+    const diff = fingerprint ? fingerprintDifference(cur.fingerprint, fingerprint) : `the worker could not build the plan: ${error}`;
     if (diff) {
       cur.failure ??= mismatch(cur, h.index, diff);
     } else {

@@ -10,6 +10,10 @@ export interface WorkerData {
   readonly sluiceWorker: true;
   readonly index: number;
   readonly program: string;
+  /** The coordinator's mkdtemp results, replayed by the program in the worker (temp-dir-log.ts). */
+  readonly tempDirLog: SharedArrayBuffer;
+  /** How long a worker waits for the coordinator to reach the same point (mkdtemp). */
+  readonly replayTimeoutMs: number;
 }
 
 /** A job's result as workers receive it (records encoded, so classes keep their prototype). */
@@ -25,6 +29,7 @@ export interface SubtaskOutput {
 
 export type ToWorker =
   | { readonly t: "result"; readonly job: number; readonly entry: WireEntry }
+  | { readonly t: "plan"; readonly job: number }
   | { readonly t: "serve"; readonly job: number }
   | {
     readonly t: "run"; readonly id: number; readonly job: number; readonly task: number; readonly subtask: number;
@@ -39,7 +44,10 @@ export type ToWorker =
   | { readonly t: "merge"; readonly id: number; readonly job: number; readonly task: number; readonly subtask: number; readonly partial: Map<string, unknown> };
 
 export type FromWorker =
-  | { readonly t: "job"; readonly job: number; readonly fingerprint: PlanFingerprint | undefined; readonly planError?: string }
+  /** The program reached job `job`. */
+  | { readonly t: "job"; readonly job: number }
+  /** The worker's plan for the job the coordinator runs now (undefined: building it threw planError). */
+  | { readonly t: "plan"; readonly job: number; readonly fingerprint: PlanFingerprint | undefined; readonly planError?: string }
   | {
     readonly t: "done"; readonly id: number; readonly ok: true;
     readonly outputs: SubtaskOutput[];

@@ -2,10 +2,12 @@
  * How a worker thread starts: a small script (run with `eval`, so it needs no loader) that gates
  * stdout/stderr (see output-gate.ts), registers the parent's TypeScript loader when the parent runs
  * under `--import tsx` (Node 20 does not apply the parent's loader hooks to workers) and imports the
- * program module. A failure to load is reported to the coordinator as a "fatal" message.
+ * program module, after making the program's own file changes no-ops (worker-fs-effects.ts).
+ * A failure to load is reported to the coordinator as a "fatal" message.
  */
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { FS_EFFECTS_SCRIPT } from "./worker-fs-effects.js";
 
 /** Modules the worker imports before the program: `{ url, register }` (register: call its register()). */
 export function loaderImports(execArgv: readonly string[]): { url: string; register: boolean }[] {
@@ -41,6 +43,7 @@ for (const [stream, key] of [[process.stdout, "out"], [process.stderr, "err"]]) 
     return true;
   };
 }
+${FS_EFFECTS_SCRIPT}
 (async () => {
   for (const m of workerData.loaders) {
     const mod = await import(m.url);

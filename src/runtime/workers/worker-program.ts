@@ -36,6 +36,7 @@ function listen(): void {
   parentPort!.on("message", (m: ToWorker) => {
     switch (m.t) {
       case "result":
+      case "plan":
       case "serve":
         waiting.get(m.job)?.(m);
         return;
@@ -61,22 +62,39 @@ function next(job: number): Promise<ToWorker> {
   });
 }
 
-/** executePlan in a worker: announce the job, serve it if asked, return the coordinator's result. */
+/**
+ * executePlan in a worker: announce the job; when the coordinator runs it now, build the plan
+ * (only then: the coordinator has built its own, so both see the same files) and send its
+ * fingerprint; serve it if asked; return the coordinator's result.
+ */
 export async function workerExecutePlan(plan: () => PhysicalPlan, jobName: string): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
   listen();
   const job = nextJobNumber();
-  const physical = plan(); // a planning error is thrown here as in the coordinator
-  const reply = next(job);
-  post({ t: "job", job, fingerprint: fingerprintPlan(physical) });
-  let m = await reply;
-  if (m.t === "serve") {
-    const done = next(job);
-    served.set(job, { plan: physical, graph: buildJobGraph(physical), registries: new Map() });
-    m = await done;
-    served.delete(job);
+  let m = await ask(job, { t: "job", job });
+  if (m.t === "plan") {
+    let physical: PhysicalPlan | undefined;
+    let planError: string | undefined;
+    try {
+      physical = plan();
+    } catch (e) {
+      planError = String((e as Error)?.message ?? e);
+    }
+    m = await ask(job, { t: "plan", job, fingerprint: physical && fingerprintPlan(physical), planError });
+    if (m.t === "serve") {
+      served.set(job, { plan: physical!, graph: buildJobGraph(physical!), registries: new Map() });
+      m = await next(job);
+      served.delete(job);
+    }
   }
   if (m.t !== "result") throw new Error(`internal: unexpected message ${m.t} for job ${job}`);
   return fromEntry(m.entry, jobName);
+}
+
+/** Posts `m` and waits for the coordinator's next message about `job`. */
+function ask(job: number, m: FromWorker): Promise<ToWorker> {
+  const reply = next(job);
+  post(m);
+  return reply;
 }
 
 function fromEntry(entry: WireEntry, jobName: string): { result: JobExecutionResult; collected: unknown[][] } {
