@@ -41,3 +41,46 @@ export async function captureStdout(fn: () => Promise<void>): Promise<string> {
   }
   return text;
 }
+
+/**
+ * Whether this run forces worker threads (`npm run test:threads`). Functions then run in other
+ * threads and cannot share memory with the test (README, "Worker threads"): what a test counts or
+ * records in them must go through accumulators, and a thrown value comes back rebuilt.
+ */
+export const IN_THREADS = process.env.SLUICE_EXECUTION_MODE === "threads";
+
+/**
+ * Whether `cause` is what the user code threw: the very value in process; in threads, a value
+ * rebuilt with the same class, message and own fields (errors), or an equal value (anything else).
+ */
+export function isSameCause(cause: unknown, thrown: unknown): boolean {
+  if (cause === thrown) return true;
+  if (!IN_THREADS) return false;
+  if (thrown instanceof Error) {
+    if (!(cause instanceof Error) || cause.constructor !== thrown.constructor || cause.message !== thrown.message) return false;
+    const fields = (e: Error): Record<string, unknown> => Object.fromEntries(Object.entries(e).filter(([k]) => k !== "stack"));
+    try {
+      assert.deepEqual(fields(cause), fields(thrown));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    assert.deepEqual(cause, thrown);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Pins `env` to in-process execution, for tests that watch their functions through memory shared
+ * with the test (counters, arrays a function or format records into, object identity): worker
+ * threads cannot give that (README, "Worker threads"), so under `npm run test:threads` these run
+ * in process and every other test runs in threads.
+ */
+export function sharingMemory<E extends { getConfig(): { setExecutionMode(mode: "in-process"): unknown } }>(env: E): E {
+  env.getConfig().setExecutionMode("in-process");
+  return env;
+}

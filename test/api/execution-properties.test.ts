@@ -30,10 +30,9 @@ test("sum and distinct combine before the shuffle too", async () => {
 
 test("a DataSet consumed by two operators runs its source once", async () => {
   const env = ExecutionEnvironment.createLocalEnvironment(2);
-  let reads = 0;
   const source = env.generateSequence(1, 10).mapPartition(new (class extends RichMapPartitionFunction<number, number> {
     mapPartition(vals: Iterable<number>, o: Collector<number>): void {
-      reads++;
+      this.getRuntimeContext().getIntCounter("reads").add(1);
       for (const v of vals) o.collect(v);
     }
   })());
@@ -42,6 +41,7 @@ test("a DataSet consumed by two operators runs its source once", async () => {
   const [e, o] = await env.collectAll([evens, odds]);
   assertSameRecords(e!, [2, 4, 6, 8, 10]);
   assertSameRecords(o!, [-1, -3, -5, -7, -9]);
+  const reads = env.getLastJobExecutionResult()!.getAccumulatorResult<number>("reads");
   assert.equal(reads, 2, "one mapPartition call per subtask, shared by both consumers");
 });
 

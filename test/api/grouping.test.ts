@@ -106,8 +106,10 @@ testAtParallelism("combineGroup combines locally, then reduceGroup finishes", as
 
 test("a combinable group reduce object runs its combine before the shuffle", async () => {
   const env = ExecutionEnvironment.createLocalEnvironment(4);
-  let combines = 0;
   class Counter extends RichGroupReduceFunction<[string, number], [string, number]> {
+    override open(): void {
+      this.getRuntimeContext().getIntCounter("combines"); // registered in every subtask, so the result exists
+    }
     reduce(vals: Iterable<[string, number]>, o: Collector<[string, number]>): void {
       let k = "";
       let n = 0;
@@ -115,13 +117,14 @@ test("a combinable group reduce object runs its combine before the shuffle", asy
       o.collect([k, n]);
     }
     combine(vals: Iterable<[string, number]>, o: Collector<[string, number]>): void {
-      combines++;
+      this.getRuntimeContext().getIntCounter("combines").add(1);
       this.reduce(vals, o);
     }
   }
   const data = Array.from({ length: 400 }, (_, i) => [`k${i % 3}`, 1] as [string, number]);
   const out = await env.fromCollection(data).rebalance().groupBy(0).reduceGroup(new Counter()).collect();
   assertSameRecords(out, [["k0", 134], ["k1", 133], ["k2", 133]]);
+  const combines = env.getLastJobExecutionResult()!.getAccumulatorResult<number>("combines")!;
   assert.ok(combines >= 3, `combine ran ${combines} times`);
 });
 

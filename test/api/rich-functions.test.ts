@@ -7,24 +7,27 @@ import {
 import { assertSameRecords, testAtParallelism } from "../helpers.js";
 
 testAtParallelism("Rich functions: open/close once per subtask, each with its own instance", async (env, p) => {
-  const events: string[] = [];
+  // Events go through an accumulator: they reach the program from worker threads too.
   class Tagger extends RichMapFunction<number, string> {
     private seen = 0;
+    private readonly events = new ListAccumulator<string>();
     override open(): void {
-      events.push(`open ${this.getRuntimeContext().getIndexOfThisSubtask()}`);
+      this.getRuntimeContext().addAccumulator("events", this.events);
+      this.events.add(`open ${this.getRuntimeContext().getIndexOfThisSubtask()}`);
     }
     map(v: number): string {
       this.seen++;
       return `${v}@${this.getRuntimeContext().getTaskName()}`;
     }
     override close(): void {
-      events.push(`close ${this.getRuntimeContext().getIndexOfThisSubtask()} seen=${this.seen}`);
+      this.events.add(`close ${this.getRuntimeContext().getIndexOfThisSubtask()} seen=${this.seen}`);
     }
   }
   const fn = new Tagger();
   const out = await env.generateSequence(1, 40).map(fn).name("tagger").collect();
   assert.equal(out.length, 40);
   assert.ok(out.every((s) => s.includes("tagger")));
+  const events = env.getLastJobExecutionResult()!.getAccumulatorResult<string[]>("events")!;
   assert.equal(events.filter((e) => e.startsWith("open")).length, p);
   assert.equal(events.filter((e) => e.startsWith("close")).length, p);
   const seen = events.filter((e) => e.startsWith("close")).map((e) => Number(e.split("seen=")[1]));

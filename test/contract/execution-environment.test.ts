@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { ExecutionEnvironment, JobExecutionException, JobExecutionResult, RichMapFunction, type InputFormat, type InputSplit } from "../../src/index.js";
-import { assertSameRecords, testAtParallelism } from "../helpers.js";
+import { assertSameRecords, testAtParallelism, sharingMemory } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
 const discard = { open() {}, writeRecord() {}, close() {} };
@@ -136,6 +136,7 @@ class RangeFormat implements InputFormat<number, InputSplit & { from: number; to
 }
 
 testAtParallelism("createInput runs at the environment's parallelism; each split is read by one subtask", async (env, p) => {
+  sharingMemory(env);
   RangeFormat.opened = [];
   class Where extends RichMapFunction<number, number> {
     map(): number { return this.getRuntimeContext().getNumberOfParallelSubtasks(); }

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DelimitedInputFormat, ExecutionEnvironment, FileOutputFormat, FileParseError, RecordError, WriteMode, type InputFormat, type InputSplit } from "../../src/index.js";
-import { assertSameRecords, testAtParallelism } from "../helpers.js";
+import { assertSameRecords, testAtParallelism, isSameCause } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
 /** Numbers 0..n-1 in `parts` splits, with async open/nextRecord/close. */
@@ -37,7 +37,7 @@ testAtParallelism("a user InputFormat: every split is opened, read and closed on
 testAtParallelism("a user InputFormat's errors fail the job with the thrown value as cause", async (env) => {
   const boom = new Error("cannot read");
   const format = { ...rangeFormat(10, 2, []), nextRecord: () => { throw boom; } };
-  await assert.rejects(env.createInput(format).collect(), (e: unknown) => (e as Error).cause === boom);
+  await assert.rejects(env.createInput(format).collect(), (e: unknown) => isSameCause((e as Error).cause, boom));
 });
 
 class KeyValueFormat extends DelimitedInputFormat<[string, number]> {

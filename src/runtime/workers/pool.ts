@@ -22,6 +22,9 @@ import { temporaryDirectoryLog } from "./temp-dir-log.js";
 type Reply = Extract<FromWorker, { id: number }>;
 type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, "id"> : never) : never;
 
+/** How long a cancelled job's subtasks may take to notice before their worker is terminated. */
+const CANCEL_GRACE_MS = 2_000;
+
 /** How long a job waits for a first worker to reach it (replaying the program) before failing. */
 const READY_TIMEOUT_MS = Number(process.env.SLUICE_WORKER_TIMEOUT_MS) || 60_000;
 
@@ -39,7 +42,7 @@ export class WorkerHandle {
     const program = pathToFileURL(resolve(process.argv[1]!)).href;
     const data: WorkerData & { loaders: unknown } = {
       sluiceWorker: true, index, program, loaders: loaderImports(process.execArgv),
-      tempDirLog: temporaryDirectoryLog(), replayTimeoutMs: READY_TIMEOUT_MS,
+      tempDirLog: temporaryDirectoryLog(), replayTimeoutMs: READY_TIMEOUT_MS, cancelFlags: pool.cancelFlags,
     };
     this.worker = new Worker(BOOTSTRAP, {
       eval: true,
@@ -67,11 +70,29 @@ export class WorkerHandle {
     });
   }
 
+  /** Resolves once this worker has answered every request (or died). */
+  settledNow(): boolean {
+    return this.pending.size === 0 || this.dead !== undefined;
+  }
+
+  settled(): Promise<void> {
+    if (this.pending.size === 0 || this.dead) return Promise.resolve();
+    return new Promise((resolve) => this.onSettled.push(resolve));
+  }
+
+  private readonly onSettled: (() => void)[] = [];
+
+  private settle(): void {
+    if (this.pending.size > 0 && !this.dead) return;
+    for (const f of this.onSettled.splice(0)) f();
+  }
+
   die(e: Error): void {
     if (this.dead) return;
     this.dead = e;
     for (const p of this.pending.values()) p.reject(e);
     this.pending.clear();
+    this.settle();
     this.pool.changed();
   }
 
@@ -93,6 +114,7 @@ export class WorkerHandle {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
         p?.resolve(m);
+        this.settle();
       }
     }
   }
@@ -106,11 +128,14 @@ interface CurrentJob {
 }
 
 export class WorkerPool {
+  /** Shared with every worker: see WorkerData.cancelFlags. */
+  readonly cancelFlags = new SharedArrayBuffer(4);
   private handles: WorkerHandle[] = [];
   private current: CurrentJob | undefined;
   private readonly waiters = new Set<() => void>();
 
   constructor() {
+    Atomics.store(new Int32Array(this.cancelFlags), 0, -1);
     onJobRecorded((job) => {
       const entry = journalEntry(job)!;
       for (const h of this.live()) if (h.announced?.job === job) this.reply(h, entry);
@@ -144,10 +169,30 @@ export class WorkerPool {
     for (const h of this.live()) {
       h.worker.unref();
       h.servingJob = undefined;
+      h.busy = false; // a failed job's cancelled subtasks have answered (cancel() waited for them)
     }
   }
 
-  /** Stops every worker (after a failure: what they run is abandoned). */
+  /**
+   * After a failure: stops what the workers still run for `job`. They read the cancel flag between
+   * batches and answer; a worker that has not answered within CANCEL_GRACE_MS (a function stuck
+   * without reading or writing records) is terminated, and a new one replays the program later.
+   * Workers that answer stay, so the program does not start over in them.
+   */
+  async cancel(job: number): Promise<void> {
+    Atomics.store(new Int32Array(this.cancelFlags), 0, job);
+    const busy = this.live().filter((h) => !h.settledNow());
+    if (busy.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, CANCEL_GRACE_MS); });
+    await Promise.race([Promise.all(busy.map((h) => h.settled())), grace]);
+    clearTimeout(timer);
+    const stuck = busy.filter((h) => !h.settledNow());
+    for (const h of stuck) h.die(new Error(`worker thread ${h.index + 1} did not stop within ${CANCEL_GRACE_MS} ms of the job's cancellation`));
+    await Promise.all(stuck.map((h) => h.worker.terminate()));
+  }
+
+  /** Stops every worker (what they run is abandoned). */
   async terminate(): Promise<void> {
     const hs = this.handles;
     this.handles = [];

@@ -12,6 +12,8 @@ export interface WorkerData {
   readonly program: string;
   /** The coordinator's mkdtemp results, replayed by the program in the worker (temp-dir-log.ts). */
   readonly tempDirLog: SharedArrayBuffer;
+  /** Word 0: the number of the last job the coordinator cancelled (its subtasks stop at the next batch). */
+  readonly cancelFlags: SharedArrayBuffer;
   /** How long a worker waits for the coordinator to reach the same point (mkdtemp). */
   readonly replayTimeoutMs: number;
 }

@@ -3,7 +3,7 @@
  * never decodes, except range-partitioned records it samples and collect() results): for each
  * subtask it sends the worker that subtask's input batches (transferred, not copied), the broadcast
  * sets and the splits, and files the worker's output batches into the exchanges. The first failure
- * fails the task; the caller then terminates the pool. Accumulators are merged at the end of the
+ * fails the task; the other subtasks of the job are then cancelled (pool.cancel). Accumulators are merged at the end of the
  * job by the workers (their classes live there), in the order the in-process runner merges them.
  */
 import { TaskFailure } from "../../common/errors.js";
@@ -29,7 +29,7 @@ export async function runInThreads(job: number, plan: PhysicalPlan, choice: Exec
   try {
     return await runJob(plan, { jobName, executor: new ThreadExecutor(pool, job) });
   } catch (e) {
-    await pool.terminate();
+    await pool.cancel(job);
     throw e;
   } finally {
     pool.endJob();

@@ -9,6 +9,8 @@ import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { FS_EFFECTS_SCRIPT } from "./worker-fs-effects.js";
 
+const TSX_CLI_LOADER = /[\\/]tsx[\\/]dist[\\/]loader\.mjs$/;
+
 /** Modules the worker imports before the program: `{ url, register }` (register: call its register()). */
 export function loaderImports(execArgv: readonly string[]): { url: string; register: boolean }[] {
   const out: { url: string; register: boolean }[] = [];
@@ -22,6 +24,9 @@ export function loaderImports(execArgv: readonly string[]): { url: string; regis
       } catch {
         // tsx is not resolvable from here: the program must then be plain JavaScript.
       }
+    } else if (TSX_CLI_LOADER.test(spec)) {
+      // `tsx program.ts` starts node with --import <tsx>/dist/loader.mjs: register its API instead.
+      out.push({ url: new URL("./esm/api/index.mjs", spec.startsWith("file:") ? spec : pathToFileURL(spec)).href, register: true });
     } else {
       out.push({ url: spec.startsWith(".") || spec.startsWith("/") ? pathToFileURL(resolve(spec)).href : spec, register: false });
     }
@@ -36,8 +41,14 @@ const { AsyncLocalStorage } = require("node:async_hooks");
 const gate = { subtask: new AsyncLocalStorage(), out: [], err: [] };
 globalThis[Symbol.for("sluice.worker.output")] = gate;
 for (const [stream, key] of [[process.stdout, "out"], [process.stderr, "err"]]) {
+  const original = stream.write.bind(stream);
+  const debug = process.env.SLUICE_DEBUG_WORKERS === "1";
+  // A test runner in the worker then reports in plain text, not to the parent runner's channel.
+  if (debug) delete process.env.NODE_TEST_CONTEXT;
   stream.write = function (chunk, encoding, cb) {
     if (gate.subtask.getStore() === true) gate[key].push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
+    // SLUICE_DEBUG_WORKERS=1: show what the program prints in the workers, on stderr.
+    else if (debug) process.stderr === stream ? original(chunk) : process.stderr.write.call(process.stderr, chunk);
     const done = typeof encoding === "function" ? encoding : cb;
     if (typeof done === "function") process.nextTick(done);
     return true;

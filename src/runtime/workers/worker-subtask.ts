@@ -16,8 +16,9 @@ import { AccumulatorRegistry } from "../task/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
 import { toWireError } from "./wire-error.js";
-import type { FromWorker, SubtaskOutput, ToWorker } from "./protocol.js";
 import { OUTPUT_GATE } from "./output-gate.js";
+import { workerData } from "node:worker_threads";
+import type { FromWorker, SubtaskOutput, ToWorker, WorkerData } from "./protocol.js";
 
 export interface ServedJob {
   readonly plan: PhysicalPlan;
@@ -37,13 +38,31 @@ class TrackingRegistry extends AccumulatorRegistry {
   }
 }
 
+/**
+ * Whether the coordinator cancelled `job` (one of its subtasks failed elsewhere): a shared flag,
+ * read between batches, so a busy worker stops its subtask without waiting for its event loop.
+ */
+function cancelled(job: number): boolean {
+  const flags = (workerData as WorkerData | undefined)?.cancelFlags;
+  return flags !== undefined && Atomics.load(new Int32Array(flags), 0) === job;
+}
+
+class SubtaskCancelled extends Error {
+  constructor(job: number) {
+    super(`job ${job} was cancelled`);
+  }
+}
+
 /** An input exchange that yields the batches shipped with the request. */
 class FeedExchange extends Exchange {
-  constructor(like: Exchange, private readonly batches: EncodedBatch[]) {
+  constructor(like: Exchange, private readonly batches: EncodedBatch[], private readonly job: number) {
     super(like.channel, like.producers, like.consumers, like.copy, like.consumerName);
   }
   override *batchesFor(): Iterable<any[]> {
-    for (const b of this.batches) yield decodeBatch(b);
+    for (const b of this.batches) {
+      if (cancelled(this.job)) throw new SubtaskCancelled(this.job);
+      yield decodeBatch(b);
+    }
   }
 }
 
@@ -51,11 +70,12 @@ class FeedExchange extends Exchange {
 class CaptureExchange extends Exchange {
   readonly parts: EncodedBatch[][];
   readonly heldBatches: EncodedBatch[] = [];
-  constructor(like: Exchange) {
+  constructor(like: Exchange, private readonly job: number) {
     super(like.channel, like.producers, like.consumers, like.copy, like.consumerName);
     this.parts = Array.from({ length: like.channel.ship === "BROADCAST" ? 1 : like.consumers }, () => []);
   }
   override append(_producer: number, target: number, batch: any[]): void {
+    if (cancelled(this.job)) throw new SubtaskCancelled(this.job);
     this.parts[target]!.push(encodeBatch(batch));
   }
   override hold(_producer: number, records: any[]): void {
@@ -94,12 +114,12 @@ function gateStream(stream: NodeJS.WriteStream, into: string[]): () => void {
 async function runInGate(job: ServedJob, m: RunRequest): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
   try {
     const task = job.graph.tasks[m.task]!;
-    const outputs = task.outputs.map((ex) => new CaptureExchange(ex));
+    const outputs = task.outputs.map((ex) => new CaptureExchange(ex, m.job));
     // Spread first: fields other helpers add to Task (side inputs...) carry over as they are.
     const local: Task = {
       ...task,
-      inputs: task.inputs.map((gate, g) => gate.map((ex, e) => new FeedExchange(ex, m.inputs[g]![e]!))),
-      broadcasts: task.broadcasts.map((b, i) => ({ name: b.name, exchanges: b.exchanges.map((ex, e) => new FeedExchange(ex, m.broadcasts[i]![e]!)) })),
+      inputs: task.inputs.map((gate, g) => gate.map((ex, e) => new FeedExchange(ex, m.inputs[g]![e]!, m.job))),
+      broadcasts: task.broadcasts.map((b, i) => ({ name: b.name, exchanges: b.exchanges.map((ex, e) => new FeedExchange(ex, m.broadcasts[i]![e]!, m.job)) })),
       outputs,
     };
     applyFormatState(task.chain, m.formatState);
