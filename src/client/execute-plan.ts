@@ -9,11 +9,11 @@ import { optimize } from "../optimizer/optimizer.js";
 import type { SinkNode } from "../plan/logical.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { planToJson } from "../plan/plan-json.js";
-import { runJob } from "../runtime/job-runner.js";
+import { runJob, type JobRun } from "../runtime/job-runner.js";
 import { keepJobRecords, nextJobNumber, recordJob } from "../runtime/workers/journal.js";
 import { toWireError } from "../runtime/workers/wire-error.js";
 import { chooseExecution, effectiveMode } from "../runtime/workers/mode.js";
-import { runInThreads } from "../runtime/workers/thread-executor.js";
+import { runInThreads, type PrintedText } from "../runtime/workers/thread-executor.js";
 import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
 import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-dir-log.js";
 import { JobExecutionResult } from "./job-execution-result.js";
@@ -39,11 +39,11 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
   try {
     const physical = plan();
     const choice = chooseExecution(physical, options.config);
-    const run = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName) : runJob(physical, { jobName: options.jobName })));
+    const run: JobRun & { printed?: PrintedText } = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName) : runJob(physical, { jobName: options.jobName })));
     const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
     const collected: unknown[][] = [];
     for (const [slot, records] of run.collected) collected[slot] = records;
-    recordJob(job, { ok: true, collected, accumulators: run.accumulators, netRuntimeMs: run.netRuntimeMs, channels: run.channels, iterations: run.iterations });
+    recordJob(job, { ok: true, collected, accumulators: run.accumulators, netRuntimeMs: run.netRuntimeMs, channels: run.channels, iterations: run.iterations, printed: run.printed });
     return { result, collected };
   } catch (e) {
     recordJob(job, { ok: false, error: toWireError(e) });

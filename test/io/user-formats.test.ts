@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DelimitedInputFormat, ExecutionEnvironment, FileOutputFormat, FileParseError, RecordError, WriteMode, type InputFormat, type InputSplit } from "../../src/index.js";
-import { assertSameRecords, testAtParallelism, isSameCause } from "../helpers.js";
+import { assertSameRecords, testAtParallelism, isSameCause, sharingMemory } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
 /** Numbers 0..n-1 in `parts` splits, with async open/nextRecord/close. */
@@ -27,6 +27,7 @@ function rangeFormat(n: number, parts: number, log: string[]): InputFormat<numbe
 }
 
 testAtParallelism("a user InputFormat: every split is opened, read and closed once", async (env) => {
+  sharingMemory(env);
   const log: string[] = [];
   const values = await env.createInput(rangeFormat(1000, 7, log)).collect();
   assertSameRecords(values, Array.from({ length: 1000 }, (_, i) => i));

@@ -23,11 +23,14 @@ export function isPlainPrototype(proto: object | null): boolean {
   return BUILTIN_PROTOTYPES.has(proto);
 }
 
-/** Registers a record class under its name. */
+/**
+ * Registers a record class under its name. The latest registration wins: a class declared inside a
+ * function is a new class each time the function runs, and every thread meets them in the same order.
+ */
 export function registerClass(ctor: new (...args: any[]) => unknown): void {
   const name = ctor.name;
   if (!name) throw new Error("registerType: anonymous classes cannot be registered; give the class a name");
-  if (!byName.has(name)) byName.set(name, ctor);
+  byName.set(name, ctor);
 }
 
 /** The registered name of an instance's class (registering it on the way). */
@@ -36,7 +39,8 @@ export function classOf(v: object): string {
   if (typeof ctor !== "function" || !ctor.name) {
     throw new Error("a record whose class has no name cannot cross worker threads; use a named class or plain objects, or run in process (setExecutionMode('in-process'))");
   }
-  registerClass(ctor as new (...args: any[]) => unknown);
+  // Only when unknown: encoding an old instance must not displace the class the plan uses now.
+  if (!byName.has(ctor.name)) registerClass(ctor as new (...args: any[]) => unknown);
   return ctor.name;
 }
 
@@ -53,11 +57,30 @@ export function registeredClass(name: string): (new (...args: any[]) => unknown)
   return byName.get(name);
 }
 
+let plainWhenUnknown = false;
+
+/**
+ * Runs `decode` with records of unknown classes rebuilt as plain objects instead of failing: for
+ * results a worker replays (its program must go on, whatever it does with them).
+ */
+export function unknownClassesAsPlainObjects<T>(decode: () => T): T {
+  plainWhenUnknown = true;
+  try {
+    return decode();
+  } finally {
+    plainWhenUnknown = false;
+  }
+}
+
+/** A record's class is not known in this thread. */
+export class UnknownClassError extends Error {}
+
 /** An instance of class `name` with these own fields, without running its constructor. */
 export function rebuildInstance(name: string, fields: Record<string, unknown>): unknown {
   const ctor = byName.get(name);
+  if (!ctor && plainWhenUnknown) return { ...fields };
   if (!ctor) {
-    throw new Error(
+    throw new UnknownClassError(
       `records of class '${name}' cannot be rebuilt in this thread: it never saw the class. ` +
       `Call env.registerType(${name}) at the top level of the program (it runs in every worker), or run in process with env.getConfig().setExecutionMode("in-process")`,
     );

@@ -12,7 +12,12 @@ import type { ChannelMetric } from "../job-runner.js";
 import type { IterationStats } from "../iteration/stats.js";
 
 export type JournalEntry =
-  | { readonly ok: true; readonly collected: unknown[][]; readonly accumulators: Map<string, unknown>; readonly netRuntimeMs: number; readonly channels: readonly ChannelMetric[]; readonly iterations: readonly IterationStats[] }
+  | {
+    readonly ok: true; readonly collected: unknown[][]; readonly accumulators: Map<string, unknown>; readonly netRuntimeMs: number;
+    readonly channels: readonly ChannelMetric[]; readonly iterations: readonly IterationStats[];
+    /** What the job's functions printed in worker threads (the coordinator wrote it): workers replay it. */
+    readonly printed?: { readonly stdout: string; readonly stderr: string };
+  }
   | { readonly ok: false; readonly error: WireError };
 
 const entries = new Map<number, JournalEntry>();

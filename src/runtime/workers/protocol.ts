@@ -20,7 +20,11 @@ export interface WorkerData {
 
 /** A job's result as workers receive it (records encoded, so classes keep their prototype). */
 export type WireEntry =
-  | { readonly ok: true; readonly collected: EncodedBatch[]; readonly accumulators: Map<string, unknown>; readonly netRuntimeMs: number; readonly channels: readonly ChannelMetric[]; readonly iterations: readonly IterationStats[] }
+  | {
+    readonly ok: true; readonly collected: EncodedBatch[]; readonly accumulators: Map<string, unknown>; readonly netRuntimeMs: number;
+    readonly channels: readonly ChannelMetric[]; readonly iterations: readonly IterationStats[];
+    readonly printed?: { readonly stdout: string; readonly stderr: string };
+  }
   | { readonly ok: false; readonly error: WireError };
 
 /** What one subtask wrote to one output exchange: batches per consumer, and held records (range). */

@@ -19,15 +19,17 @@ import type { ExecutionChoice } from "./mode.js";
 import type { SubtaskFailure } from "./protocol.js";
 import { workerPool, type WorkerHandle, type WorkerPool } from "./pool.js";
 import type { TaskExecutor } from "./task-executor.js";
-import { reviveError } from "./wire-error.js";
+import { reviveError, reviveThrown } from "./wire-error.js";
 
 /** Runs job number `job` with its subtasks in worker threads. */
-export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun> {
+export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun & { printed: PrintedText }> {
   const pool = workerPool();
   pool.ensure(choice.workers, choice.reason);
   pool.beginJob(job, jobName, fingerprintPlan(plan));
+  const executor = new ThreadExecutor(pool, job);
   try {
-    return await runJob(plan, { jobName, executor: new ThreadExecutor(pool, job) });
+    const run = await runJob(plan, { jobName, executor });
+    return { ...run, printed: executor.printed };
   } catch (e) {
     await pool.cancel(job);
     throw e;
@@ -36,7 +38,14 @@ export async function runInThreads(job: number, plan: PhysicalPlan, choice: Exec
   }
 }
 
+/** What the job's functions printed, in the order the coordinator wrote it. */
+export interface PrintedText {
+  stdout: string;
+  stderr: string;
+}
+
 class ThreadExecutor implements TaskExecutor {
+  readonly printed: PrintedText = { stdout: "", stderr: "" };
   private readonly ran: { task: number; subtask: number; handle: WorkerHandle }[] = [];
 
   constructor(private readonly pool: WorkerPool, private readonly job: number) {}
@@ -61,6 +70,8 @@ class ThreadExecutor implements TaskExecutor {
     for (const o of printed) {
       if (o?.stdout) process.stdout.write(o.stdout);
       if (o?.stderr) process.stderr.write(o.stderr);
+      this.printed.stdout += o?.stdout ?? "";
+      this.printed.stderr += o?.stderr ?? "";
     }
   }
 
@@ -113,8 +124,8 @@ function chainName(task: Task): string {
 
 /** The user's error as the worker described it, wrapped as the in-process runner would. */
 function failureError(f: SubtaskFailure): Error {
-  const user = reviveError(f.error);
-  if (f.operator === undefined) return user;
+  const user = reviveThrown(f.error);
+  if (f.operator === undefined) return user instanceof Error ? user : reviveError(f.error);
   return new TaskFailure(f.operator, f.subtask!, f.parallelism!, user);
 }
 

@@ -15,6 +15,8 @@ export interface WireError {
   readonly stack?: string;
   readonly fields?: Record<string, unknown>;
   readonly cause?: WireError;
+  /** A thrown value that is not an Error (a string, a plain object...), when it can be cloned. */
+  readonly thrown?: { readonly value: unknown };
 }
 
 const KNOWN: Record<string, new (...args: any[]) => Error> = {
@@ -23,7 +25,7 @@ const KNOWN: Record<string, new (...args: any[]) => Error> = {
 };
 
 export function toWireError(e: unknown, depth = 0): WireError {
-  if (!(e instanceof Error)) return { name: "Error", message: describeError(e) };
+  if (!(e instanceof Error)) return { name: "Error", message: describeError(e), thrown: clonable(e) };
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(e)) {
     if (k !== "cause" && (v === null || ["string", "number", "boolean"].includes(typeof v))) fields[k] = v;
@@ -37,6 +39,19 @@ export function toWireError(e: unknown, depth = 0): WireError {
   };
 }
 
+function clonable(v: unknown): { value: unknown } | undefined {
+  try {
+    return { value: structuredClone(v) };
+  } catch {
+    return undefined; // functions, symbols...: the message describes it
+  }
+}
+
+/** What was thrown, as close to the original as this thread can make it (a non-Error value as a copy). */
+export function reviveThrown(w: WireError): unknown {
+  return w.thrown ? w.thrown.value : reviveError(w);
+}
+
 /** The error as close to the original as this thread can make it. */
 export function reviveError(w: WireError): Error {
   const ctor = KNOWN[w.name] ?? registeredClass(w.name);
@@ -45,6 +60,6 @@ export function reviveError(w: WireError): Error {
   Object.defineProperty(e, "message", { value: w.message, writable: true, configurable: true });
   if (e.name !== w.name) Object.defineProperty(e, "name", { value: w.name, writable: true, configurable: true });
   Object.defineProperty(e, "stack", { value: w.stack ?? `${w.name}: ${w.message}`, writable: true, configurable: true });
-  if (w.cause) Object.defineProperty(e, "cause", { value: reviveError(w.cause), writable: true, configurable: true });
+  if (w.cause) Object.defineProperty(e, "cause", { value: reviveThrown(w.cause), writable: true, configurable: true });
   return e;
 }

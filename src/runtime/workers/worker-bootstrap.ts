@@ -43,8 +43,6 @@ globalThis[Symbol.for("sluice.worker.output")] = gate;
 for (const [stream, key] of [[process.stdout, "out"], [process.stderr, "err"]]) {
   const original = stream.write.bind(stream);
   const debug = process.env.SLUICE_DEBUG_WORKERS === "1";
-  // A test runner in the worker then reports in plain text, not to the parent runner's channel.
-  if (debug) delete process.env.NODE_TEST_CONTEXT;
   stream.write = function (chunk, encoding, cb) {
     if (gate.subtask.getStore() === true) gate[key].push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
     // SLUICE_DEBUG_WORKERS=1: show what the program prints in the workers, on stderr.

@@ -10,7 +10,8 @@ import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import type { PhysicalPlan } from "../../plan/physical.js";
 import { JobExecutionResult } from "../../client/job-execution-result.js";
 import { buildJobGraph } from "../job-graph.js";
-import { decodeBatch } from "./codec.js";
+import { decodeBatch, type EncodedBatch } from "./codec.js";
+import { UnknownClassError, unknownClassesAsPlainObjects } from "./class-registry.js";
 import { fingerprintPlan } from "./fingerprint.js";
 import { nextJobNumber } from "./journal.js";
 import { reviveError, toWireError } from "./wire-error.js";
@@ -87,7 +88,7 @@ export async function workerExecutePlan(plan: () => PhysicalPlan, jobName: strin
     }
   }
   if (m.t !== "result") throw new Error(`internal: unexpected message ${m.t} for job ${job}`);
-  return fromEntry(m.entry, jobName);
+  return fromEntry(m.entry, jobName, plan);
 }
 
 /** Posts `m` and waits for the coordinator's next message about `job`. */
@@ -97,8 +98,31 @@ function ask(job: number, m: FromWorker): Promise<ToWorker> {
   return reply;
 }
 
-function fromEntry(entry: WireEntry, jobName: string): { result: JobExecutionResult; collected: unknown[][] } {
+function fromEntry(entry: WireEntry, jobName: string, plan: () => PhysicalPlan): { result: JobExecutionResult; collected: unknown[][] } {
   if (!entry.ok) throw reviveError(entry.error);
+  // What the job printed, written here too: dropped by the output gate, unless the program
+  // captures its own output, which then reads the same text as in the coordinator.
+  if (entry.printed?.stdout) process.stdout.write(entry.printed.stdout);
+  if (entry.printed?.stderr) process.stderr.write(entry.printed.stderr);
   const result = new JobExecutionResult(jobName, entry.netRuntimeMs, entry.accumulators, entry.channels, entry.iterations);
-  return { result, collected: entry.collected.map((b) => (b ? decodeBatch(b) : [])) };
+  return { result, collected: entry.collected.map((b) => (b ? decodeCollected(b, plan) : [])) };
+}
+
+/**
+ * Records the coordinator collected. Their classes may be known here only from the plan's data
+ * (a job this worker did not plan): walk it when a class is missing. A class still unknown gives
+ * plain objects rather than failing, so the program goes on as it can.
+ */
+function decodeCollected(b: EncodedBatch, plan: () => PhysicalPlan): unknown[] {
+  try {
+    return decodeBatch(b);
+  } catch (e) {
+    if (!(e instanceof UnknownClassError)) throw e;
+  }
+  try {
+    fingerprintPlan(plan()); // registers the classes of the instances in the plan
+    return decodeBatch(b);
+  } catch {
+    return unknownClassesAsPlainObjects(() => decodeBatch(b));
+  }
 }
