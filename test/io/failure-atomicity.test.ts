@@ -10,11 +10,13 @@ import { ExecutionEnvironment, JobExecutionException, WriteMode } from "../../sr
 import { testAtParallelism } from "../helpers.js";
 import { readOutput, tempDir } from "./tmp.js";
 
-/** A map that throws once it has seen `n` records in a subtask. */
+/**
+ * A map over a sequence 1..N that throws at every record above `n`: it fails whichever subtask or
+ * thread reads those records (a count kept in the closure would be per worker thread).
+ */
 function failAfter(n: number) {
-  let seen = 0;
   return (x: number) => {
-    if (++seen > n) throw new Error(`boom after ${n}`);
+    if (x > n) throw new Error(`boom after ${n}`);
     return x;
   };
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isMainThread } from "node:worker_threads";
-import { ExecutionEnvironment, InvalidProgramException, JobExecutionException } from "../../src/index.js";
+import { ExecutionEnvironment, InvalidProgramException, JobExecutionException, RichMapFunction } from "../../src/index.js";
 
 function threaded(p = 4): ExecutionEnvironment {
   const env = ExecutionEnvironment.createLocalEnvironment(p);
@@ -49,6 +49,24 @@ test("an exception in a worker fails the job naming operator and subtask", async
   );
 });
 
+test("when several subtasks fail, the lowest subtask's error is reported, as in process", async () => {
+  const env = threaded();
+  await assert.rejects(
+    env.generateSequence(1, 400).map(new (class extends RichMapFunction<number, number> {
+      map(x: number): number {
+        const me = this.getRuntimeContext().getIndexOfThisSubtask();
+        if (me === 0) { const until = Date.now() + 300; while (Date.now() < until); } // fails last
+        throw new Error(`subtask ${me} failed at ${x}`);
+      }
+    })()).name("AllFail").collect(),
+    (e: Error) => {
+      assert.ok(e instanceof JobExecutionException, String(e));
+      assert.match(e.message, /operator 'AllFail' \(subtask 1\/4\) threw Error: subtask 0 failed/);
+      return true;
+    },
+  );
+});
+
 test("a worker that dies (process.exit in a function) fails the job quickly", async () => {
   const env = threaded();
   const start = performance.now();
@@ -82,3 +100,4 @@ test("a failed job leaves no partial output", async () => {
     rmSync(outDir, { recursive: true, force: true });
   }
 });
+

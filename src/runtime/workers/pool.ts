@@ -179,6 +179,10 @@ export class WorkerPool {
    * without reading or writing records) is terminated, and a new one replays the program later.
    * Workers that answer stay, so the program does not start over in them.
    */
+  isCancelled(job: number): boolean {
+    return Atomics.load(new Int32Array(this.cancelFlags), 0) === job;
+  }
+
   async cancel(job: number): Promise<void> {
     Atomics.store(new Int32Array(this.cancelFlags), 0, job);
     const busy = this.live().filter((h) => !h.settledNow());

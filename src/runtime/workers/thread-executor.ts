@@ -20,6 +20,7 @@ import type { SubtaskFailure } from "./protocol.js";
 import { workerPool, type WorkerHandle, type WorkerPool } from "./pool.js";
 import type { TaskExecutor } from "./task-executor.js";
 import { reviveError, reviveThrown } from "./wire-error.js";
+import { SUBTASK_CANCELLED } from "./worker-subtask.js";
 
 /** Runs job number `job` with its subtasks in worker threads. */
 export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun & { printed: PrintedText }> {
@@ -54,19 +55,33 @@ class ThreadExecutor implements TaskExecutor {
     const p = task.chain[0]!.parallelism;
     const formatState = task.chain.map(formatStateOf);
     const printed: { stdout: string; stderr: string }[] = [];
-    let fail!: (e: unknown) => void;
-    const failure = new Promise<never>((_, reject) => { fail = reject; });
-    failure.catch(() => undefined);
+    // On the first failure the job's other subtasks are cancelled; once every dispatched subtask has
+    // answered, the failure of the lowest subtask is reported, as the in-process runner (which runs
+    // subtasks in order) would report it, rather than whichever thread happened to fail first.
+    const failures = new Map<number, unknown>();
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => { stop = resolve; });
+    let cancelling: Promise<void> | undefined;
     const running: Promise<void>[] = [];
-    for (let i = 0; i < p; i++) {
-      const h = await Promise.race([this.pool.idleWorker(), failure]);
+    for (let i = 0; i < p && !cancelling; i++) {
+      const h = await Promise.race([this.pool.idleWorker(), stopped.then(() => undefined)]).catch((e: unknown) => {
+        failures.set(i, e);
+        return undefined;
+      });
+      if (!h) break;
       h.busy = true;
       running.push(this.runOne(h, task, index, i, env, splits[i] ?? [], formatState, printed).then(
         () => { h.busy = false; this.pool.changed(); },
-        (e) => fail(e),
+        (e: unknown) => {
+          if (e !== CANCELLED) failures.set(i, e);
+          cancelling ??= this.pool.cancel(this.job);
+          stop();
+        },
       ));
     }
-    await Promise.race([Promise.all(running), failure]);
+    await Promise.all(running);
+    await cancelling;
+    if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
     for (const o of printed) {
       if (o?.stdout) process.stdout.write(o.stdout);
       if (o?.stderr) process.stderr.write(o.stderr);
@@ -88,11 +103,12 @@ class ThreadExecutor implements TaskExecutor {
       const own = task.inputs.flatMap((gate, g) => gate.flatMap((ex, e) => (ex.channel.ship === "BROADCAST" ? [] : inputs[g]![e]!)));
       reply = await h.request(msg, transferables(own));
     } catch (e) {
+      if (this.pool.isCancelled(this.job)) throw CANCELLED; // terminated while cancelled: a consequence, not a cause
       throw new TaskFailure(chainName(task), i, task.chain[0]!.parallelism, e);
     }
     if (reply.t !== "done") throw new Error(`internal: unexpected reply ${reply.t}`);
     printed[i] = { stdout: reply.stdout, stderr: reply.stderr };
-    if (!reply.ok) throw failureError(reply.failure);
+    if (!reply.ok) throw reply.failure.error.name === SUBTASK_CANCELLED ? CANCELLED : failureError(reply.failure);
     reply.outputs.forEach((out, o) => {
       const ex = task.outputs[o]!;
       out.parts.forEach((batches, target) => { for (const b of batches) ex.append(i, target, b as unknown as any[]); });
@@ -117,6 +133,9 @@ class ThreadExecutor implements TaskExecutor {
     return partial;
   }
 }
+
+/** A subtask that stopped because its job was cancelled (not a cause of the failure). */
+const CANCELLED = Symbol("cancelled");
 
 function chainName(task: Task): string {
   return task.chain.map((n) => n.name).join(" -> ");

@@ -47,7 +47,11 @@ function cancelled(job: number): boolean {
   return flags !== undefined && Atomics.load(new Int32Array(flags), 0) === job;
 }
 
+/** The name a cancelled subtask's error carries to the coordinator. */
+export const SUBTASK_CANCELLED = "SubtaskCancelled";
+
 class SubtaskCancelled extends Error {
+  override readonly name = SUBTASK_CANCELLED;
   constructor(job: number) {
     super(`job ${job} was cancelled`);
   }
