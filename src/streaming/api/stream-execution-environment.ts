@@ -22,6 +22,7 @@ import { DataStream } from "./data-stream.js";
 import { JobClient } from "./job-client.js";
 import { StreamExecutionConfig } from "./stream-execution-config.js";
 import type { StreamJobExecutionResult } from "./stream-job-result.js";
+import { isWorkerProgram } from "../../runtime/workers/worker-program.js";
 
 const DEFAULT_JOB_NAME = "Flink Streaming Job";
 
@@ -114,7 +115,9 @@ export class StreamExecutionEnvironment {
     const graph = this.jobGraph();
     this.operators = [];
     const job = new StreamJob(graph, { jobName, autoWatermarkInterval: this.config.getAutoWatermarkInterval(), objectReuse: this.config.isObjectReuseEnabled() });
-    job.start();
+    // In a worker thread replaying the program for batch jobs, the streaming job is the coordinator's alone.
+    if (isWorkerProgram()) job.finishWithoutRunning();
+    else job.start();
     return new JobClient(job, jobName);
   }
   /** JSON of the job graph: operators, parallelism and ship strategies. Runs nothing. */

@@ -67,6 +67,15 @@ export class StreamJob {
     return this.status;
   }
 
+  /**
+   * Ends the job at once without running it (a Sluice worker thread replaying the program: the
+   * streaming job runs in the coordinator only, so its sources, sockets and sinks are not repeated).
+   */
+  finishWithoutRunning(): void {
+    this.status = "FINISHED";
+    this.resolveDone({ netRuntimeMs: 0, accumulators: new Map(), operators: [], channels: [] });
+  }
+
   /** Builds the subtasks, opens every operator and starts the sources and the watermark timer. */
   start(): void {
     this.startedAt = performance.now();
