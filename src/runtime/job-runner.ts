@@ -64,17 +64,21 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
       const head = task.chain[0]!;
       const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head) : [];
       if (head.iteration) {
-        // The iteration runs all its supersteps here; its subtasks then emit its result.
-        const run = await runIteration(head, task, env);
+        // The iteration runs all its supersteps here (in the coordinator, also in threads mode);
+        // its subtasks then emit its result.
+        const here = executor.local?.(task) ?? task;
+        const run = await runIteration(head, here, env);
         feeds.set(head, run.output);
         iterations.push(run.stats);
+        await IN_PROCESS.runTask(here, index, env, splits);
+      } else {
+        await executor.runTask(task, index, env, splits);
       }
-      await executor.runTask(task, index, env, splits);
       for (const ex of task.outputs) ex.finishProducers();
       // Each exchange has one consumer: once it ran, the records can go.
       for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) ex.release();
     }
-    accumulators = executor.accumulators ? await executor.accumulators() : env.accumulators.merged();
+    accumulators = executor.accumulators ? await executor.accumulators(env.accumulators) : env.accumulators.merged();
     for (const h of hooks) await h.format.finalizeGlobal?.(h.parallelism);
   } catch (e) {
     for (const h of hooks) {

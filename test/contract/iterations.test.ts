@@ -105,7 +105,8 @@ testAtParallelism("registerAggregationConvergenceCriterion: a function (superste
     return value > 20;
   });
   assertSameRecords(await it.closeWith(it.map(new Inc())).collect(), [4, 5, 6, 7]);
-  assert.deepEqual(calls, [[1, 14], [2, 18], [3, 22]]);
+  // Checked after the last job: worker threads replaying the program do not call the criterion.
+  const criterionCalls = [...calls];
 
   class Halve extends RichMapFunction<number, number> {
     map(v: number): number {
@@ -116,6 +117,7 @@ testAtParallelism("registerAggregationConvergenceCriterion: a function (superste
   const it2 = env.fromElements(8, 8).iterate(50);
   it2.registerAggregationConvergenceCriterion("change", new DoubleSumAggregator(), { isConverged: (_s: number, change: number) => change < 1 });
   assertSameRecords(await it2.closeWith(it2.map(new Halve())).collect(), [0.25, 0.25]);
+  assert.deepEqual(criterionCalls, [[1, 14], [2, 18], [3, 22]]);
 });
 
 testAtParallelism("a user aggregator object (aggregate, getAggregate, reset) is merged over subtasks", async (env) => {

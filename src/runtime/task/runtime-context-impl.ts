@@ -11,6 +11,10 @@ export class AccumulatorRegistry {
     if (list) list.push(acc);
     else this.byName.set(name, [acc]);
   }
+  /** Every name with the accumulators of the subtasks that registered it, in registration order. */
+  entries(): IterableIterator<[string, Accumulator<any, any>[]]> {
+    return this.byName.entries();
+  }
   /** name -> merged local value of every subtask's accumulator. */
   merged(): Map<string, unknown> {
     const out = new Map<string, unknown>();

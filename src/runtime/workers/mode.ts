@@ -40,7 +40,6 @@ export function chooseExecution(plan: PhysicalPlan, config: ExecutionConfig): Ex
   if (mode === "in-process") return inProcess(`mode in-process (${from})`);
   const maxP = Math.max(1, ...plan.nodes.map((n) => n.parallelism));
   if (maxP === 1) return inProcess("parallelism 1");
-  if (plan.nodes.some((n) => n.iteration !== undefined)) return inProcess("iterations run in process");
   const program = process.argv[1];
   if (!program || !existsSync(program)) return inProcess("no program file for the workers to load");
   if (mode === "auto") return inProcess(`auto: in process (threads are opt-in; ${knownInputRecords(plan)} known input records)`);

@@ -5,13 +5,19 @@
  */
 import type { InputSplit } from "../../common/formats.js";
 import type { Task } from "../job-graph.js";
+import type { AccumulatorRegistry } from "../task/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 
 export interface TaskExecutor {
   /** Runs every subtask of `task`, the `index`-th task of the job graph; rejects on the first failure. */
   runTask(task: Task, index: number, env: SubtaskEnv, splits: readonly InputSplit[][]): Promise<void>;
-  /** The job's merged accumulators when the subtasks did not register them in `env` (other threads). */
-  accumulators?(): Promise<Map<string, unknown>>;
+  /**
+   * The job's merged accumulators when the subtasks did not register them in `env` (other threads);
+   * `local` holds those of the tasks the coordinator ran itself.
+   */
+  accumulators?(local: AccumulatorRegistry): Promise<Map<string, unknown>>;
+  /** A view of `task` the coordinator can run itself (an iteration, in threads mode); undefined if none is needed. */
+  local?(task: Task): Task;
 }
 
 /** Today's loop: subtask after subtask, in this thread. */

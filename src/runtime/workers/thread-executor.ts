@@ -20,7 +20,9 @@ import type { SubtaskFailure } from "./protocol.js";
 import { workerPool, type WorkerHandle, type WorkerPool } from "./pool.js";
 import type { TaskExecutor } from "./task-executor.js";
 import { reviveError, reviveThrown } from "./wire-error.js";
-import { SUBTASK_CANCELLED } from "./worker-subtask.js";
+import { foldAccumulators, SUBTASK_CANCELLED } from "./worker-subtask.js";
+import { localTask } from "./local-task.js";
+import type { AccumulatorRegistry } from "../task/runtime-context-impl.js";
 
 /** Runs job number `job` with its subtasks in worker threads. */
 export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun & { printed: PrintedText }> {
@@ -122,7 +124,11 @@ class ThreadExecutor implements TaskExecutor {
     if (reply.accumulatorNames.length > 0) this.ran.push({ task: index, subtask: i, handle: h });
   }
 
-  async accumulators(): Promise<Map<string, unknown>> {
+  local(task: Task): Task {
+    return localTask(task);
+  }
+
+  async accumulators(local: AccumulatorRegistry): Promise<Map<string, unknown>> {
     let partial = new Map<string, unknown>();
     const order = [...this.ran].sort((a, b) => a.task - b.task || a.subtask - b.subtask);
     for (const r of order) {
@@ -130,7 +136,8 @@ class ThreadExecutor implements TaskExecutor {
       if (reply.t !== "merged") throw new Error(`internal: unexpected reply ${reply.t}`);
       partial = reply.partial;
     }
-    return partial;
+    // Accumulators of tasks run here (iterations) come last; merge() makes the order matter only for lists.
+    return foldAccumulators(partial, local.entries());
   }
 }
 

@@ -169,12 +169,17 @@ function applyFormatState(chain: readonly PhysicalNode[], states: readonly (Reco
  */
 export function mergeAccumulators(job: ServedJob, m: Extract<ToWorker, { t: "merge" }>): Map<string, unknown> {
   const lists = job.registries.get(`${m.task}:${m.subtask}`)?.lists ?? new Map<string, Accumulator<any, any>[]>();
-  const out = new Map(m.partial);
+  return foldAccumulators(m.partial, lists);
+}
+
+/** The partial totals `partial` (values merged elsewhere) with these accumulators merged in. */
+export function foldAccumulators(partial: ReadonlyMap<string, unknown>, lists: Iterable<[string, Accumulator<any, any>[]]>): Map<string, unknown> {
+  const out = new Map(partial);
   for (const [name, list] of lists) {
     const total = list[0]!.clone();
-    if (m.partial.has(name)) {
+    if (partial.has(name)) {
       total.resetLocal();
-      total.merge(valueOnly(m.partial.get(name)));
+      total.merge(valueOnly(partial.get(name)));
       total.merge(list[0]!);
     }
     for (let i = 1; i < list.length; i++) total.merge(list[i]!);

@@ -1,0 +1,50 @@
+/**
+ * A task the coordinator runs itself while the rest of its job runs in worker threads (an
+ * iteration: its supersteps run here). In threads mode the exchanges hold encoded batches, so the
+ * task sees them through wrappers: its inputs decode what it reads, its outputs encode what it
+ * writes; everything else (range sampling, releasing, metrics) stays with the real exchanges.
+ */
+import { Exchange } from "../exchange/exchange.js";
+import type { Task } from "../job-graph.js";
+import { encodeBatch, recordsOf } from "./codec.js";
+
+class DecodingExchange extends Exchange {
+  constructor(private readonly real: Exchange) {
+    super(real.channel, real.producers, real.consumers, real.copy, real.consumerName);
+  }
+  override *batchesFor(consumer: number): Iterable<any[]> {
+    for (const b of this.real.batchesFor(consumer)) yield recordsOf(b);
+  }
+  override release(): void {
+    this.real.release();
+  }
+}
+
+class EncodingExchange extends Exchange {
+  constructor(private readonly real: Exchange) {
+    super(real.channel, real.producers, real.consumers, real.copy, real.consumerName);
+  }
+  override append(producer: number, target: number, batch: any[]): void {
+    this.real.append(producer, target, encodeBatch(batch) as unknown as any[]);
+  }
+  override hold(producer: number, records: any[]): void {
+    this.real.hold(producer, records); // range partitioning samples raw records in the coordinator
+  }
+  override finishProducers(): void {
+    this.real.finishProducers();
+  }
+  override get records(): number {
+    return this.real.records;
+  }
+}
+
+/** `task` reading and writing the threads' encoded batches as records. */
+export function localTask(task: Task): Task {
+  const decode = (exchanges: readonly Exchange[]): Exchange[] => exchanges.map((ex) => new DecodingExchange(ex));
+  return {
+    ...task,
+    inputs: task.inputs.map(decode),
+    broadcasts: task.broadcasts.map((b) => ({ name: b.name, exchanges: decode(b.exchanges) })),
+    outputs: task.outputs.map((ex) => new EncodingExchange(ex)),
+  };
+}
