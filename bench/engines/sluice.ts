@@ -2,7 +2,7 @@
  * Sluice adapters: the programs a DataSet user writes, at a given parallelism. A feature not
  * on main yet throws InvalidProgramException "... not available yet", reported as n/a.
  */
-import { ExecutionEnvironment, Order, WriteMode, type Collector } from "../../src/index.js";
+import { ExecutionEnvironment, Order, WriteMode, type Collector, type ExecutionMode } from "../../src/index.js";
 import type { Row } from "../lib/checksum.js";
 import type { JoinInput, KeyA, KeyB, KeyV } from "../lib/data.js";
 import { NotAvailable, type EngineImpls, type Job } from "./types.js";
@@ -54,9 +54,13 @@ function coGroupSums(ls: Iterable<KeyA>, rs: Iterable<KeyB>, out: Collector<Row>
   out.collect({ k, nl, nr, sa, sb });
 }
 
-/** The engine at `parallelism` (ExecutionEnvironment.createLocalEnvironment(p)). */
-export function sluice(parallelism: number): EngineImpls {
-  const env = (): ExecutionEnvironment => ExecutionEnvironment.createLocalEnvironment(parallelism);
+/** The engine at `parallelism` (ExecutionEnvironment.createLocalEnvironment(p)), in `mode`. */
+export function sluice(parallelism: number, mode: ExecutionMode = "auto"): EngineImpls {
+  const env = (): ExecutionEnvironment => {
+    const e = ExecutionEnvironment.createLocalEnvironment(parallelism);
+    e.getConfig().setExecutionMode(mode);
+    return e;
+  };
   return {
     "join-uniform": (input) => sluiceJob(() => innerJoin(env(), input)),
     "join-zipf": (input) => sluiceJob(() => innerJoin(env(), input)),
