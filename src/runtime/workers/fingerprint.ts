@@ -2,8 +2,9 @@
  * The fingerprint of a job's plan, computed the same way by the coordinator and by every worker
  * (each builds the plan by running the same program): the optimized plan JSON, the source text of
  * every user function and class in it, and the data it holds (collection elements, format and
- * function fields). Values only captured by closures are invisible here; see the README section
- * "Worker threads" for the rules. The walk also registers the record classes it meets.
+ * function fields; an array of more than 4,096 elements by its length and 4,096 evenly spaced
+ * ones). Values only captured by closures are invisible here; see the README section "Worker
+ * threads" for the rules. The walk also registers the record classes it meets.
  */
 import { createHash, type Hash } from "node:crypto";
 import type { PhysicalPlan } from "../../plan/physical.js";
@@ -62,6 +63,9 @@ class Chunked {
   }
 }
 
+/** Elements of a large array the fingerprint looks at (the first, the last and evenly between). */
+const SAMPLE = 4096;
+
 class Walker {
   readonly code = new Chunked();
   readonly data = new Chunked();
@@ -119,7 +123,13 @@ class Walker {
     if (o instanceof Date) return this.data.add(`D${o.getTime()};`);
     if (Array.isArray(o)) {
       this.data.add(`A${o.length}:`);
-      for (let i = 0; i < o.length; i++) this.walk(o[i], depth + 1);
+      // A large array (a collection's elements) is compared by its length and an even sample:
+      // walking millions of records in every thread costs seconds and holds them all in `seen`.
+      if (o.length <= SAMPLE) {
+        for (let i = 0; i < o.length; i++) this.walk(o[i], depth + 1);
+      } else {
+        for (let j = 0; j < SAMPLE; j++) this.walk(o[Math.floor((j * (o.length - 1)) / (SAMPLE - 1))], depth + 1);
+      }
       return;
     }
     this.data.add("{");

@@ -70,11 +70,12 @@ export class WorkerHandle {
     });
   }
 
-  /** Resolves once this worker has answered every request (or died). */
+  /** Whether this worker has answered every request (or died). */
   settledNow(): boolean {
     return this.pending.size === 0 || this.dead !== undefined;
   }
 
+  /** Resolves once this worker has answered every request (or died). */
   settled(): Promise<void> {
     if (this.pending.size === 0 || this.dead) return Promise.resolve();
     return new Promise((resolve) => this.onSettled.push(resolve));
@@ -173,16 +174,17 @@ export class WorkerPool {
     }
   }
 
+  /** Whether `job` was cancelled (its subtasks stop at their next batch). */
+  isCancelled(job: number): boolean {
+    return Atomics.load(new Int32Array(this.cancelFlags), 0) === job;
+  }
+
   /**
    * After a failure: stops what the workers still run for `job`. They read the cancel flag between
    * batches and answer; a worker that has not answered within CANCEL_GRACE_MS (a function stuck
    * without reading or writing records) is terminated, and a new one replays the program later.
    * Workers that answer stay, so the program does not start over in them.
    */
-  isCancelled(job: number): boolean {
-    return Atomics.load(new Int32Array(this.cancelFlags), 0) === job;
-  }
-
   async cancel(job: number): Promise<void> {
     Atomics.store(new Int32Array(this.cancelFlags), 0, job);
     const busy = this.live().filter((h) => !h.settledNow());
@@ -196,12 +198,18 @@ export class WorkerPool {
     await Promise.all(stuck.map((h) => h.worker.terminate()));
   }
 
-  /** Stops every worker (what they run is abandoned). */
-  async terminate(): Promise<void> {
-    const hs = this.handles;
-    this.handles = [];
-    for (const h of hs) h.die(new Error("terminated"));
-    await Promise.all(hs.map((h) => h.worker.terminate()));
+
+  /**
+   * After the pool itself failed the current job (a worker built another plan, or none reached the
+   * job): terminates the workers that were not serving it. Their program took another path; new
+   * workers replay it from the start for the next job.
+   */
+  async dropDiverged(): Promise<void> {
+    const cur = this.current;
+    if (!cur?.failure) return;
+    const diverged = this.live().filter((h) => h.servingJob !== cur.job);
+    for (const h of diverged) h.die(new Error(`worker thread ${h.index + 1} took another path through the program`));
+    await Promise.all(diverged.map((h) => h.worker.terminate()));
   }
 
   /** A worker serving the current job and not busy; waits for one. */
@@ -209,7 +217,9 @@ export class WorkerPool {
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const check = (): boolean => {
-        const cur = this.current!;
+        const cur = this.current;
+        // A waiter the job no longer needs (it failed and stopped dispatching, then ended).
+        if (!cur) return finish(() => reject(new Error("the job ended")));
         if (cur.failure) return finish(() => reject(cur.failure));
         const live = this.live();
         if (live.length === 0) return finish(() => reject(new Error(`every worker thread died before job '${cur.jobName}' could run: ${this.handles.map((h) => h.dead?.message).join("; ")}`)));

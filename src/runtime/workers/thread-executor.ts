@@ -35,6 +35,7 @@ export async function runInThreads(job: number, plan: PhysicalPlan, choice: Exec
     return { ...run, printed: executor.printed };
   } catch (e) {
     await pool.cancel(job);
+    await pool.dropDiverged();
     throw e;
   } finally {
     pool.endJob();
