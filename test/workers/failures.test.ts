@@ -33,6 +33,17 @@ test("a plan that differs in the workers is detected and explained", async () =>
   );
 });
 
+test("a large collection that differs in the workers is detected from its sampled elements", async () => {
+  // 100,000 elements: the fingerprint looks at the length and 4,096 evenly spaced ones, first and last included.
+  const data = Array.from({ length: 100_000 }, (_, i) => i);
+  if (!isMainThread) data[data.length - 1] = -1;
+  await assert.rejects(threaded().fromCollection(data).map((x) => x + 1).collect(), (e: Error) => {
+    assert.ok(e instanceof InvalidProgramException, String(e));
+    assert.match(e.message, /the data in the plan differs/);
+    return true;
+  });
+});
+
 test("an exception in a worker fails the job naming operator and subtask", async () => {
   const env = threaded();
   await assert.rejects(
