@@ -14,6 +14,7 @@ import { keepJobRecords, nextJobNumber, recordJob } from "../runtime/workers/jou
 import { toWireError } from "../runtime/workers/wire-error.js";
 import { chooseExecution, effectiveMode } from "../runtime/workers/mode.js";
 import { runInThreads, type PrintedText } from "../runtime/workers/thread-executor.js";
+import { workersReach } from "../runtime/workers/pool.js";
 import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
 import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-dir-log.js";
 import { JobExecutionResult } from "./job-execution-result.js";
@@ -39,6 +40,7 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
   try {
     const physical = plan();
     const choice = chooseExecution(physical, options.config);
+    await workersReach(job);
     const run: JobRun & { printed?: PrintedText } = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName) : runJob(physical, { jobName: options.jobName })));
     const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
     const collected: unknown[][] = [];

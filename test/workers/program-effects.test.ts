@@ -5,11 +5,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ExecutionEnvironment, JobExecutionException } from "../../src/index.js";
+import { isMainThread } from "node:worker_threads";
+import { ExecutionEnvironment, JobExecutionException, WriteMode } from "../../src/index.js";
 import { loaderImports } from "../../src/runtime/workers/worker-bootstrap.js";
 import { outputLines } from "../contract/tmp.js";
 
@@ -52,6 +53,20 @@ test("a failed job cancels its other subtasks; workers that stop stay in the poo
     (process.stderr as { write: unknown }).write = original;
   }
   assert.ok(!written.some((l) => /starting \d+ worker thread/.test(l)), written.join(""));
+});
+
+test("workers replaying the program read files as the coordinator's program did, before later jobs change them", { timeout: 90_000 }, async () => {
+  const file = join(dir, "state.txt");
+  writeFileSync(file, "old\n"); // the coordinator's write; a no-op in the workers
+  await threaded().generateSequence(1, 10).collect(); // workers running from here on
+  const atOne = ExecutionEnvironment.createLocalEnvironment(1); // jobs at parallelism 1 run in process
+  await atOne.fromElements(1).collect();
+  if (!isMainThread) { const until = Date.now() + 500; while (Date.now() < until); } // a worker lagging behind
+  const seen = readFileSync(file, "utf8");
+  atOne.fromElements("new").writeAsText(file, WriteMode.OVERWRITE);
+  await atOne.execute(); // changes the file: runs only once every worker has read it
+  assert.equal(seen, "old\n"); // in every thread; a worker that read "new" would take another path
+  assert.equal((await threaded().generateSequence(1, 100).collect()).length, 100);
 });
 
 test("a thrown value that is not an Error reaches the program as a copy", async () => {

@@ -25,6 +25,9 @@ type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, "i
 /** How long a cancelled job's subtasks may take to notice before their worker is terminated. */
 const CANCEL_GRACE_MS = 2_000;
 
+/** How long a job waits for every worker's program to reach it before it runs anyway. */
+const LOCKSTEP_TIMEOUT_MS = 10_000;
+
 /** How long a job waits for a first worker to reach it (replaying the program) before failing. */
 const READY_TIMEOUT_MS = Number(process.env.SLUICE_WORKER_TIMEOUT_MS) || 60_000;
 
@@ -33,6 +36,8 @@ export class WorkerHandle {
   /** The job this worker waits at; its plan's fingerprint once asked for and sent. */
   announced: { job: number; asked: boolean; plan?: { fingerprint: PlanFingerprint | undefined; error?: string } } | undefined;
   servingJob: number | undefined;
+  /** The last job this worker's program reached. */
+  reached = -1;
   busy = false;
   dead: Error | undefined;
   private nextId = 1;
@@ -100,8 +105,10 @@ export class WorkerHandle {
   private onMessage(m: FromWorker): void {
     switch (m.t) {
       case "job":
+        this.reached = m.job;
         this.announced = { job: m.job, asked: false };
         this.pool.announced(this);
+        this.pool.changed();
         return;
       case "plan":
         if (this.announced?.job !== m.job) return;
@@ -210,6 +217,24 @@ export class WorkerPool {
     const diverged = this.live().filter((h) => h.servingJob !== cur.job);
     for (const h of diverged) h.die(new Error(`worker thread ${h.index + 1} took another path through the program`));
     await Promise.all(diverged.map((h) => h.worker.terminate()));
+  }
+
+  /** Resolves once every live worker reached `job` (or after `timeoutMs`). */
+  reach(job: number, timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done(): void {
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve();
+      }
+      const waiters = this.waiters;
+      const check = (): void => {
+        if (this.live().every((h) => h.reached >= job)) done();
+      };
+      waiters.add(check);
+      check();
+    });
   }
 
   /** A worker serving the current job and not busy; waits for one. */
@@ -321,6 +346,17 @@ let pool: WorkerPool | undefined;
 /** The process's worker pool (created on first use). */
 export function workerPool(): WorkerPool {
   return (pool ??= new WorkerPool());
+}
+
+/**
+ * Before job `job` runs (in process or in threads): waits until every live worker's program has
+ * reached it, so the workers replaying the program read files in the state the coordinator's
+ * program read them, before this job changes them. Best effort: after LOCKSTEP_TIMEOUT_MS the job
+ * runs anyway (a worker that took another path is reported by the next job that needs it).
+ */
+export async function workersReach(job: number): Promise<void> {
+  if (!pool || pool.live().length === 0) return;
+  await pool.reach(job, LOCKSTEP_TIMEOUT_MS);
 }
 
 /** Per-process V8/Node flags a Worker refuses in execArgv (its heap is set by resourceLimits). */
