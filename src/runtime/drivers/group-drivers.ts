@@ -10,7 +10,7 @@ import { instantiateUdf } from "../../common/udf.js";
 import type { GroupCombineNode, GroupReduceNode, Ordering } from "../../plan/logical.js";
 import { sortRecords } from "../sort/comparator.js";
 import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
-import { subtaskKey } from "./grouping-key.js";
+import { subtaskKey } from "../../common/subtask-key.js";
 
 export const COMBINER_MAX_RECORDS = 1 << 18;
 

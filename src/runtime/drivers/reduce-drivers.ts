@@ -12,7 +12,7 @@ import type { CompiledKey, HashKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { ReduceNode } from "../../plan/logical.js";
 import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
-import { subtaskKey } from "./grouping-key.js";
+import { subtaskKey } from "../../common/subtask-key.js";
 
 /** Distinct keys a combiner holds before it emits its partial results. */
 export const COMBINER_MAX_KEYS = 1 << 17;

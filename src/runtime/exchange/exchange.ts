@@ -11,7 +11,7 @@ import { hashKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { Channel } from "../../plan/physical.js";
 import type { Collector } from "../../common/collector.js";
-import { subtaskKey } from "../drivers/grouping-key.js";
+import { subtaskKey } from "../../common/subtask-key.js";
 import { RangeBoundaries } from "./range-boundaries.js";
 
 export const BATCH_SIZE = 1024;

@@ -6,7 +6,7 @@
 import { Order } from "../../common/enums.js";
 import { compareKeys } from "../../common/keys.js";
 import type { Channel } from "../../plan/physical.js";
-import { subtaskKey } from "../drivers/grouping-key.js";
+import { subtaskKey } from "../../common/subtask-key.js";
 
 /** Keys sampled per target partition (Flink samples a fixed number per parallel instance). */
 const SAMPLES_PER_PARTITION = 200;

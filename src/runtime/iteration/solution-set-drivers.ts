@@ -11,7 +11,7 @@ import type { CompiledKey, HashKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { CoGroupNode, JoinNode, Ordering } from "../../plan/logical.js";
 import { BaseOperator, type Operator, type OperatorContext } from "../drivers/operator.js";
-import { subtaskKey } from "../drivers/grouping-key.js";
+import { subtaskKey } from "../../common/subtask-key.js";
 import { sortRecords } from "../sort/comparator.js";
 import type { SolutionSetIndex } from "./solution-set.js";
 import { hooksOf } from "./hooks.js";

@@ -13,7 +13,7 @@ import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
 import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
 import { staticHolder } from "../../iteration/hooks.js";
-import { subtaskKey } from "../grouping-key.js";
+import { subtaskKey } from "../../../common/subtask-key.js";
 import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
 import { emitAgainst, emitOnce, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 

@@ -1,5 +1,5 @@
 /** Key extraction for the sort-based drivers (merge join, coGroup): the key value, never null. */
-import { subtaskKey } from "../grouping-key.js";
+import { subtaskKey } from "../../../common/subtask-key.js";
 import type { KeyDefinition } from "../../../common/keys.js";
 
 /** Extracts the key; a null key (or null part of a composite key) throws Flink's null-key error. */

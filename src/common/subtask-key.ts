@@ -1,6 +1,6 @@
 /** The grouping key of a node, compiled for one subtask (selector keys get their own instance). */
-import { compileKey, type CompiledKey, type KeyDefinition } from "../../common/keys.js";
-import { instantiateUdf } from "../../common/udf.js";
+import { compileKey, type CompiledKey, type KeyDefinition } from "./keys.js";
+import { instantiateUdf } from "./udf.js";
 
 export function subtaskKey(key: KeyDefinition, operator: string): CompiledKey {
   const sel = key.kind === "selector" ? instantiateUdf(key.selector).call : undefined;
