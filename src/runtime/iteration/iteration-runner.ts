@@ -36,8 +36,10 @@ export async function runIteration(node: PhysicalNode, task: Task, env: SubtaskE
   const statics = new Map(plan.staticInputs.map((s, k) => [s, readGate(task.inputs[firstStatic + k]!, p)] as const));
   const indexes = plan.kind === "delta" ? buildSolutionSet(plan, logical.name, readGate(task.inputs[0]!, p)) : [];
   let current = readGate(task.inputs[plan.kind === "bulk" ? 0 : 1]!, p);
-  // Everything is read: the input exchanges' batches can go now rather than after the iteration.
-  for (const ex of task.inputs.flat()) ex.release();
+  // The head's own gates are read: their batches can go now rather than after the iteration.
+  // Later gates are side inputs of nodes chained after the head (the build side of a hash join
+  // probing the iteration's result): they are read when the task runs, and released after it.
+  for (const ex of task.inputs.slice(0, node.inputs.length).flat()) ex.release();
   const loop = new SuperstepLoop(plan, logical, new StepRunner(plan, env, statics), indexes, p);
   let terminatedBy: Termination | undefined;
   while (terminatedBy === undefined) {
