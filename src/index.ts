@@ -33,3 +33,6 @@ export { formatRecord } from "./common/printing.js";
 export * from "./streaming/index.js";
 export { CsvReader, type CsvKind, type CsvKindType, type CsvTuple } from "./api/csv-reader.js";
 export * from "./io/index.js";
+export { defineJob, isJobModule, type JobDefinition, type JobEntry } from "./job/define-job.js";
+export { runJob, type RunJobOptions, type JobMode } from "./job/run-job.js";
+export { parseJobArgs } from "./job/job-args.js";

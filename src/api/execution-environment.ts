@@ -6,6 +6,7 @@
  * await env.fromElements(1, 2, 3).map((x) => x * 2).print();
  */
 import { availableParallelism } from "node:os";
+import { currentJobScope } from "../common/job-scope.js";
 import { checkParallelism, InvalidProgramException } from "../common/errors.js";
 import type { InputFormat } from "../common/formats.js";
 import { inferShape, type Shape } from "../common/shape.js";
@@ -27,7 +28,7 @@ export class ExecutionEnvironment {
 
   /** @internal use getExecutionEnvironment / createLocalEnvironment */
   constructor(parallelism?: number) {
-    this.parallelism = parallelism ?? availableParallelism();
+    this.parallelism = parallelism ?? currentJobScope()?.parallelism ?? availableParallelism();
   }
 
   static getExecutionEnvironment(): ExecutionEnvironment {

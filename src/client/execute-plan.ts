@@ -18,6 +18,7 @@ import { workersReach } from "../runtime/workers/pool.js";
 import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
 import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-dir-log.js";
 import { JobExecutionResult } from "./job-execution-result.js";
+import { currentJobScope } from "../common/job-scope.js";
 
 export interface ExecuteOptions {
   readonly jobName: string;
@@ -34,6 +35,7 @@ if (!isWorkerProgram()) recordTemporaryDirectories();
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
   const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
   if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
+  if (currentJobScope()?.role === "coordinator") return runHere(plan(), options.jobName);
   const job = nextJobNumber();
   // Workers replay earlier jobs from the journal: keep their records once threads are asked for.
   if (effectiveMode(options.config).mode === "threads") keepJobRecords();
@@ -51,6 +53,13 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
     recordJob(job, { ok: false, error: toWireError(e) });
     throw e;
   }
+}
+
+async function runHere(physical: PhysicalPlan, jobName: string): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
+  const run = await runJob(physical, { jobName });
+  const collected: unknown[][] = [];
+  for (const [slot, records] of run.collected) collected[slot] = records;
+  return { result: new JobExecutionResult(jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations), collected };
 }
 
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {

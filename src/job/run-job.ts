@@ -1,0 +1,67 @@
+/**
+ * runJob: runs a job module's entry (Flink's `main()`) with its arguments and resolves to what the
+ * entry returns. The entry's actions (execute, collect, count, print) run in the mode asked for:
+ * "in-process", "threads" (worker threads), "processes" (child processes), or "auto" (the default:
+ * the optimizer's estimate picks in process or every core, per action).
+ * @example
+ * const total = await runJob(new URL("./sum.job.ts", import.meta.url), { n: 1000 }, { parallelism: 2, mode: "threads" });
+ */
+import { pathToFileURL } from "node:url";
+import { isAbsolute } from "node:path";
+import { InvalidProgramException } from "../common/errors.js";
+import { runInJobScope } from "../common/job-scope.js";
+import { ExecutionEnvironment } from "../api/execution-environment.js";
+import { JobSession, type JobMode } from "../client/job-session.js";
+import { isJobModule } from "./define-job.js";
+
+export type { JobMode };
+
+export interface RunJobOptions {
+  /** Default parallelism of the entry's environments (default: the number of cores). */
+  readonly parallelism?: number;
+  /** Where subtasks run (default "auto", or SLUICE_EXECUTION_MODE when set). */
+  readonly mode?: JobMode;
+  /** A Dask scheduler address ("tcp://127.0.0.1:8786"): not supported yet. */
+  readonly cluster?: string;
+  /** Cancels the run: running subtasks stop (their workers are terminated) and the action fails. */
+  readonly signal?: AbortSignal;
+}
+
+const MODES: readonly JobMode[] = ["auto", "in-process", "threads", "processes"];
+
+/**
+ * Imports the job module at `moduleUrl` and runs its entry with `args`.
+ * @example
+ * await runJob(new URL("./word-count.ts", import.meta.url), { input: "a.txt", output: "out" }, { parallelism: 4 });
+ */
+export async function runJob<R = unknown>(moduleUrl: URL | string, args: unknown = {}, options: RunJobOptions = {}): Promise<R> {
+  if (options.cluster !== undefined) {
+    throw new InvalidProgramException(`runJob: running on a cluster (${options.cluster}) is not supported yet; use mode "threads" or "processes"`);
+  }
+  const mode = options.mode ?? defaultMode();
+  if (!MODES.includes(mode)) throw new InvalidProgramException(`runJob: mode must be one of ${MODES.join(", ")}, got ${String(mode)}`);
+  const url = toModuleUrl(moduleUrl);
+  const mod: unknown = await import(url);
+  if (!isJobModule(mod)) throw new InvalidProgramException(`${url} is not a job module: its default export must be defineJob(entry)`);
+  const session = new JobSession({ moduleUrl: url, args, mode, parallelism: options.parallelism, signal: options.signal });
+  try {
+    return (await runInJobScope({ role: "coordinator", session, parallelism: options.parallelism }, () => {
+      const env = ExecutionEnvironment.getExecutionEnvironment();
+      return mod.default.entry(env, args);
+    })) as R;
+  } finally {
+    session.close();
+  }
+}
+
+function defaultMode(): JobMode {
+  const forced = process.env.SLUICE_EXECUTION_MODE as JobMode | undefined;
+  return forced !== undefined && MODES.includes(forced) ? forced : "auto";
+}
+
+function toModuleUrl(m: URL | string): string {
+  if (m instanceof URL) return m.href;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(m) && !/^[a-z]:[\\/]/i.test(m)) return m;
+  if (!isAbsolute(m)) throw new InvalidProgramException(`runJob needs a URL or an absolute path, got ${m}`);
+  return pathToFileURL(m).href;
+}
