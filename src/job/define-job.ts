@@ -11,21 +11,9 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isMainThread } from "node:worker_threads";
-import type { ExecutionEnvironment } from "../api/execution-environment.js";
+import { JOB, WORKER_ENV, type JobDefinition, type JobEntry } from "./job-definition.js";
 
-/** What a job module's entry is given and returns. */
-export type JobEntry<A = Record<string, unknown>, R = unknown> = (env: ExecutionEnvironment, args: A) => R | Promise<R>;
-
-const JOB = Symbol.for("sluice.job");
-
-/** The default export of a job module. */
-export interface JobDefinition<A = Record<string, unknown>, R = unknown> {
-  readonly entry: JobEntry<A, R>;
-  readonly [JOB]: true;
-}
-
-/** Set in worker processes and threads: a job module imported there never runs itself. */
-export const WORKER_ENV = "SLUICE_WORKER";
+export { isJobDefinition, isJobModule, type JobDefinition, type JobEntry } from "./job-definition.js";
 
 /**
  * Declares a job module's entry.
@@ -38,21 +26,6 @@ export function defineJob<A = Record<string, unknown>, R = unknown>(entry: JobEn
   const url = callerModuleUrl();
   if (url !== undefined && isMainModule(url)) setImmediate(() => void runAsMain(url));
   return job;
-}
-
-/** Whether `value` is what defineJob returned. */
-export function isJobDefinition(value: unknown): value is JobDefinition<any, any> {
-  return typeof value === "object" && value !== null && (value as { [JOB]?: unknown })[JOB] === true;
-}
-
-/**
- * Whether an imported module is a job module (its default export came from defineJob), as opposed
- * to a script, which does its work at its top level.
- * @example
- * if (isJobModule(await import(url))) await runJob(url, args);
- */
-export function isJobModule(mod: unknown): mod is { default: JobDefinition<any, any> } {
-  return typeof mod === "object" && mod !== null && isJobDefinition((mod as { default?: unknown }).default);
 }
 
 /** The file of the module that called defineJob, from the call stack. */

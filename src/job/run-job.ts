@@ -12,7 +12,7 @@ import { InvalidProgramException } from "../common/errors.js";
 import { runInJobScope } from "../common/job-scope.js";
 import { ExecutionEnvironment } from "../api/execution-environment.js";
 import { JobSession, type JobMode } from "../client/job-session.js";
-import { isJobModule } from "./define-job.js";
+import { isJobModule } from "./job-definition.js";
 
 export type { JobMode };
 
