@@ -8,8 +8,8 @@ export {
   CoGroupOperatorWithoutFunction, CoGroupOperator, CrossOperator, DefaultCross, ProjectCross, TwoInputOperator,
 } from "./api/binary/index.js";
 export { DataSink } from "./api/data-sink.js";
-export { JobExecutionResult } from "./client/job-execution-result.js";
-export type { ChannelMetric } from "./runtime/job-runner.js";
+export { JobExecutionResult } from "./common/job-execution-result.js";
+export type { ChannelMetric } from "./common/job-metrics.js";
 export { Order, Aggregations, WriteMode, JoinHint, JoinType } from "./common/enums.js";
 export { InvalidProgramException, JobExecutionException } from "./common/errors.js";
 export { Configuration } from "./common/configuration.js";
@@ -18,7 +18,7 @@ export type { RuntimeContext } from "./common/runtime-context.js";
 export { IntCounter, LongCounter, DoubleCounter, Histogram, ListAccumulator, type Accumulator } from "./common/accumulators.js";
 export { LongSumAggregator, DoubleSumAggregator, type Aggregator, type ConvergenceCriterion } from "./common/aggregators.js";
 export { DeltaIteration, type IterativeDataSet } from "./api/iteration/index.js";
-export type { IterationStats } from "./runtime/iteration/stats.js";
+export type { IterationStats } from "./common/job-metrics.js";
 export {
   AbstractRichFunction, RichMapFunction, RichFlatMapFunction, RichFilterFunction, RichMapPartitionFunction,
   RichReduceFunction, RichGroupReduceFunction, RichGroupCombineFunction, RichJoinFunction, RichFlatJoinFunction,

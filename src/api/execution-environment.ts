@@ -13,7 +13,7 @@ import { inferShape, type Shape } from "../common/shape.js";
 import type { SinkDescriptor, SourceDescriptor } from "../plan/descriptors.js";
 import type { LogicalNode, SinkNode } from "../plan/logical.js";
 import { executePlan, explainPlan, registerRecordType } from "../client/execute-plan.js";
-import type { JobExecutionResult } from "../client/job-execution-result.js";
+import type { JobExecutionResult } from "../common/job-execution-result.js";
 import { DataSet } from "./data-set.js";
 import { DataSink } from "./data-sink.js";
 import { ExecutionConfig } from "./execution-config.js";

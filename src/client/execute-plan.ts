@@ -17,7 +17,7 @@ import { runInThreads, type PrintedText } from "../runtime/workers/thread-execut
 import { workersReach } from "../runtime/workers/pool.js";
 import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
 import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-dir-log.js";
-import { JobExecutionResult } from "./job-execution-result.js";
+import { JobExecutionResult } from "../common/job-execution-result.js";
 import { currentJobScope } from "../common/job-scope.js";
 
 export interface ExecuteOptions {

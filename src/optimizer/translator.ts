@@ -97,6 +97,7 @@ export class Translator {
       combineUdf: spec.combineUdf,
       estimatedRecords: spec.estimatedRecords,
       outputOwned: false,
+      inputOwned: true,
     };
     this.nodes.push(node);
     return node;

@@ -121,6 +121,11 @@ export interface PhysicalNode {
   estimatedRecords: number | undefined;
   /** Whether this node's output records are owned by the engine (fresh objects, no user reference). */
   outputOwned: boolean;
+  /**
+   * Whether the records this node receives are owned (it may keep or mutate them without a copy):
+   * always through a channel (channels copy what is not owned), else its chain predecessor's output.
+   */
+  inputOwned: boolean;
   /** For BULK_ITERATION / DELTA_ITERATION nodes: the step function. */
   iteration?: IterationPlan;
 }

@@ -11,19 +11,12 @@ import type { PhysicalNode, PhysicalPlan } from "../plan/physical.js";
 import { shipText } from "../plan/plan-json.js";
 import { buildJobGraph } from "./job-graph.js";
 import { assignSplits } from "./task/source-runner.js";
-import { AccumulatorRegistry, type IterationView } from "./task/runtime-context-impl.js";
+import { AccumulatorRegistry, type IterationView } from "../common/runtime-context-impl.js";
 import type { SubtaskEnv } from "./task/subtask-runner.js";
 import { IN_PROCESS, type TaskExecutor } from "./workers/task-executor.js";
 import type { Exchange } from "./exchange/exchange.js";
 import { runIteration } from "./iteration/iteration-runner.js";
-import type { IterationStats } from "./iteration/stats.js";
-
-export interface ChannelMetric {
-  readonly source: string;
-  readonly target: string;
-  readonly ship: string;
-  readonly records: number;
-}
+import type { ChannelMetric, IterationStats } from "../common/job-metrics.js";
 
 export interface JobRun {
   readonly accumulators: Map<string, unknown>;

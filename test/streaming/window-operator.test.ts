@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { InvalidProgramException } from "../../src/common/errors.js";
 import { udfSpec } from "../../src/common/udf.js";
-import { AccumulatorRegistry, RuntimeContextImpl } from "../../src/runtime/task/runtime-context-impl.js";
+import { AccumulatorRegistry, RuntimeContextImpl } from "../../src/common/runtime-context-impl.js";
 import { LineWriter } from "../../src/streaming/runtime/line-writer.js";
 import { newMetrics, type Output } from "../../src/streaming/runtime/operator.js";
 import { WindowOperator, type WindowOperatorSpec } from "../../src/streaming/runtime/operators/window-operator.js";

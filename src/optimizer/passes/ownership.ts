@@ -14,6 +14,7 @@ const PASS_THROUGH = new Set<DriverStrategy>(["FILTER", "UNARY_NO_OP", "SORT_PAR
 export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
   const successor = chainedSuccessors(nodes);
   for (const n of nodes) {
+    n.inputOwned = inputOwned(n, objectReuse);
     if (objectReuse) {
       n.outputOwned = true;
     } else if (n.driver === "SOURCE" && isCollectionSource(n)) {
@@ -23,9 +24,9 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
       n.outputOwned = next !== undefined && !keepsByCopy(next);
       n.outputOwned = true;
     } else if (PASS_THROUGH.has(n.driver)) {
-      n.outputOwned = inputOwned(n, objectReuse);
+      n.outputOwned = n.inputOwned;
     } else if (USER_OUTPUT.has(n.driver)) {
-      n.outputOwned = isBuiltin(n) && (n.driver === "MAP" || inputOwned(n, objectReuse));
+      n.outputOwned = isBuiltin(n) && (n.driver === "MAP" || n.inputOwned);
     } else {
       // Sources make fresh records; reduces keep owned accumulators; joins copy what they share.
       n.outputOwned = n.driver !== "SINK" ? !userJoinOutput(n) : true;
@@ -34,7 +35,7 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
 }
 
 /** Whether the records a node receives are owned: always through a channel, else its predecessor's. */
-export function inputOwned(n: PhysicalNode, objectReuse: boolean): boolean {
+function inputOwned(n: PhysicalNode, objectReuse: boolean): boolean {
   if (objectReuse) return true;
   if (!n.chained) return true;
   return chainPredecessor(n).outputOwned;

@@ -9,7 +9,7 @@ import type { Collector } from "../../common/collector.js";
 import { InternalError, TaskFailure } from "../../common/errors.js";
 import type { Configuration } from "../../common/configuration.js";
 import type { PhysicalNode } from "../../plan/physical.js";
-import type { RuntimeContextImpl } from "../task/runtime-context-impl.js";
+import type { RuntimeContextImpl } from "../../common/runtime-context-impl.js";
 import type { UdfInstance, UdfSpec } from "../../common/udf.js";
 import type { IterationHooks } from "../iteration/hooks.js";
 

@@ -16,7 +16,7 @@
  * }
  */
 import { InternalError } from "../../common/errors.js";
-import type { OperatorContext } from "../drivers/operator.js";
+import type { PhysicalNode } from "../../plan/physical.js";
 import type { IterationStepIO } from "./step-io.js";
 
 /** @internal */
@@ -38,8 +38,14 @@ export interface IterationHooks {
   readonly io: IterationStepIO;
 }
 
+/** The part of an operator's context the hooks read (OperatorContext has it; no import, no cycle). */
+export interface HookedContext {
+  readonly node: PhysicalNode;
+  readonly iteration?: IterationHooks;
+}
+
 /** The hooks of an operator that only runs inside a step function. @internal */
-export function hooksOf(ctx: OperatorContext): IterationHooks {
+export function hooksOf(ctx: HookedContext): IterationHooks {
   if (!ctx.iteration) throw new InternalError(`${ctx.node.name}: the ${ctx.node.driver} driver runs only inside an iteration`);
   return ctx.iteration;
 }
@@ -49,7 +55,7 @@ export function hooksOf(ctx: OperatorContext): IterationHooks {
  * where that input is static, what it kept in an earlier superstep (`kept`) and `keep(value)` to
  * keep what it built; undefined elsewhere (build as usual).
  */
-export function staticHolder<T>(ctx: OperatorContext, input: 0 | 1, slot: string): { readonly kept: T | undefined; keep(value: T): void } | undefined {
+export function staticHolder<T>(ctx: HookedContext, input: 0 | 1, slot: string): { readonly kept: T | undefined; keep(value: T): void } | undefined {
   const it = ctx.iteration;
   if (!it || !it.isStaticInput(input)) return undefined;
   return {

@@ -12,11 +12,11 @@ import type { BulkIterationNode, DeltaIterationNode } from "../../plan/logical.j
 import type { IterationPlan, PhysicalNode } from "../../plan/physical.js";
 import type { Exchange } from "../exchange/exchange.js";
 import type { Task } from "../job-graph.js";
-import type { IterationView } from "../task/runtime-context-impl.js";
+import type { IterationView } from "../../common/runtime-context-impl.js";
 import type { SubtaskEnv } from "../task/subtask-runner.js";
 import { IterationAggregators } from "./aggregators.js";
 import { SolutionSetIndex } from "./solution-set.js";
-import type { IterationStats } from "./stats.js";
+import type { IterationStats } from "../../common/job-metrics.js";
 import type { IterationStepIO } from "./step-io.js";
 import { StepRunner } from "./step-runner.js";
 

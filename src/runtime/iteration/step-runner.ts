@@ -10,7 +10,7 @@ import { copyRecord } from "../../common/copy.js";
 import type { IterationPlan, PhysicalNode } from "../../plan/physical.js";
 import type { Exchange } from "../exchange/exchange.js";
 import { buildJobGraph, type JobGraph, type Task } from "../job-graph.js";
-import type { IterationView } from "../task/runtime-context-impl.js";
+import type { IterationView } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import type { IterationHooks } from "./hooks.js";
 import type { IterationStepIO } from "./step-io.js";

@@ -7,14 +7,13 @@ import { Configuration } from "../../common/configuration.js";
 import type { InputSplit } from "../../common/formats.js";
 import { TaskFailure } from "../../common/errors.js";
 import type { PhysicalNode } from "../../plan/physical.js";
-import { inputOwned } from "../../optimizer/passes/ownership.js";
 import type { Operator, OperatorContext } from "../drivers/operator.js";
 import { createOperator, type JobServices } from "../drivers/registry.js";
 import { END_OF_CHAIN } from "../drivers/sink-drivers.js";
 import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
 import type { SideInput, Task } from "../job-graph.js";
 import { sortRecords } from "../sort/comparator.js";
-import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "./runtime-context-impl.js";
+import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "../../common/runtime-context-impl.js";
 import { runSource } from "./source-runner.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
 import type { IterationHooks } from "../iteration/hooks.js";
@@ -140,7 +139,7 @@ function operatorContext(node: PhysicalNode, subtask: number, env: SubtaskEnv, b
     parallelism: node.parallelism,
     runtimeContext,
     parameters: node.logical.parameters ?? new Configuration(),
-    inputOwned: inputOwned(node, env.objectReuse),
+    inputOwned: env.objectReuse || node.inputOwned,
     objectReuse: env.objectReuse,
     registerAsync,
     iteration: env.iterationHooks?.(node, subtask),

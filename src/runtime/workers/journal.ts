@@ -8,8 +8,8 @@
  * it ever collected. A worker that reaches a job whose records were dropped fails with a hint.
  */
 import type { WireError } from "./wire-error.js";
-import type { ChannelMetric } from "../job-runner.js";
-import type { IterationStats } from "../iteration/stats.js";
+import type { ChannelMetric } from "../../common/job-metrics.js";
+import type { IterationStats } from "../../common/job-metrics.js";
 
 export type JournalEntry =
   | {

@@ -2,8 +2,8 @@
 import type { EncodedBatch } from "./codec.js";
 import type { PlanFingerprint } from "./fingerprint.js";
 import type { WireError } from "./wire-error.js";
-import type { ChannelMetric } from "../job-runner.js";
-import type { IterationStats } from "../iteration/stats.js";
+import type { ChannelMetric } from "../../common/job-metrics.js";
+import type { IterationStats } from "../../common/job-metrics.js";
 
 /** `workerData` of a Sluice worker: the flag that puts the program in worker mode. */
 export interface WorkerData {

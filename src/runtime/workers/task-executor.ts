@@ -5,7 +5,7 @@
  */
 import type { InputSplit } from "../../common/formats.js";
 import type { Task } from "../job-graph.js";
-import type { AccumulatorRegistry } from "../task/runtime-context-impl.js";
+import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 
 export interface TaskExecutor {

@@ -22,7 +22,7 @@ import type { TaskExecutor } from "./task-executor.js";
 import { reviveError, reviveThrown } from "./wire-error.js";
 import { foldAccumulators, SUBTASK_CANCELLED } from "./worker-subtask.js";
 import { localTask } from "./local-task.js";
-import type { AccumulatorRegistry } from "../task/runtime-context-impl.js";
+import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 
 /** Runs job number `job` with its subtasks in worker threads. */
 export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun & { printed: PrintedText }> {

@@ -8,7 +8,7 @@
  */
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import type { PhysicalPlan } from "../../plan/physical.js";
-import { JobExecutionResult } from "../../client/job-execution-result.js";
+import { JobExecutionResult } from "../../common/job-execution-result.js";
 import { buildJobGraph } from "../job-graph.js";
 import { decodeBatch, type EncodedBatch } from "./codec.js";
 import { UnknownClassError, unknownClassesAsPlainObjects } from "./class-registry.js";

@@ -12,7 +12,7 @@ import type { SinkNode } from "../../plan/logical.js";
 import type { PhysicalNode, PhysicalPlan } from "../../plan/physical.js";
 import { Exchange } from "../exchange/exchange.js";
 import type { JobGraph, Task } from "../job-graph.js";
-import { AccumulatorRegistry } from "../task/runtime-context-impl.js";
+import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
 import { toWireError } from "./wire-error.js";

@@ -3,8 +3,9 @@
  * channel metrics) plus per-operator metrics, among them the late records windows dropped
  * (Flink's numLateRecordsDropped, also readable as getAccumulatorResult("numLateRecordsDropped")).
  */
-import { JobExecutionResult } from "../../client/job-execution-result.js";
-import type { OperatorMetricsSummary, StreamJobOutcome } from "../runtime/stream-job.js";
+import { JobExecutionResult } from "../../common/job-execution-result.js";
+import type { OperatorMetricsSummary } from "../runtime/operator.js";
+import type { StreamJobOutcome } from "../runtime/stream-job.js";
 
 export class StreamJobExecutionResult extends JobExecutionResult {
   private readonly operators: readonly OperatorMetricsSummary[];

@@ -28,6 +28,12 @@ export interface OperatorMetrics {
   peakWindowStateSize: number;
 }
 
+/** One operator's metrics summed over its subtasks. */
+export interface OperatorMetricsSummary extends OperatorMetrics {
+  readonly name: string;
+  readonly parallelism: number;
+}
+
 /** What the runtime hands an operator subtask. */
 export interface OperatorContext {
   readonly name: string;

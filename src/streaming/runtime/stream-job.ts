@@ -10,11 +10,11 @@
  * firing windows.
  */
 import { JobExecutionException, TaskFailure, describeError } from "../../common/errors.js";
-import { AccumulatorRegistry } from "../../runtime/task/runtime-context-impl.js";
+import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import type { Vertex } from "../graph/job-graph.js";
 import { MAX_WATERMARK, NO_TIMESTAMP } from "../watermarks/watermark.js";
 import { LineWriter } from "./line-writer.js";
-import type { OperatorMetrics } from "./operator.js";
+import type { OperatorMetricsSummary } from "./operator.js";
 import type { OperatorSubtask } from "./subtask.js";
 import { wireJob, type SourceSubtask } from "./wiring.js";
 
@@ -24,11 +24,6 @@ export interface StreamJobOptions {
   readonly jobName: string;
   readonly autoWatermarkInterval: number;
   readonly objectReuse: boolean;
-}
-
-export interface OperatorMetricsSummary extends OperatorMetrics {
-  readonly name: string;
-  readonly parallelism: number;
 }
 
 export interface StreamJobOutcome {

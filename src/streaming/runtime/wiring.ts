@@ -4,14 +4,13 @@
  * one channel for FORWARD (producer i to consumer i), one per consumer otherwise, selected
  * round-robin (REBALANCE) or by key group (HASH). @internal
  */
-import { AccumulatorRegistry, RuntimeContextImpl } from "../../runtime/task/runtime-context-impl.js";
+import { AccumulatorRegistry, RuntimeContextImpl } from "../../common/runtime-context-impl.js";
 import { shipStrategyName, type Edge, type Vertex } from "../graph/job-graph.js";
 import type { LineWriter } from "./line-writer.js";
-import { newMetrics, type OperatorMetrics } from "./operator.js";
+import { newMetrics, type OperatorMetrics, type OperatorMetricsSummary } from "./operator.js";
 import { keyGroupSelector, rebalanceSelector, RecordWriter, type ChannelSelector, type ChannelTarget } from "./record-writer.js";
 import type { SourceFunction } from "./sources/source-function.js";
 import { OperatorSubtask, SubtaskOutput } from "./subtask.js";
-import type { OperatorMetricsSummary } from "./stream-job.js";
 
 export interface SourceSubtask {
   readonly name: string;

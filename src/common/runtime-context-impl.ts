@@ -1,7 +1,7 @@
 /** The RuntimeContext one operator's subtask sees (Flink's RuntimeUDFContext). */
-import { IntCounter, LongCounter, type Accumulator } from "../../common/accumulators.js";
-import { InvalidProgramException } from "../../common/errors.js";
-import type { RuntimeContext } from "../../common/runtime-context.js";
+import { IntCounter, LongCounter, type Accumulator } from "./accumulators.js";
+import { InvalidProgramException } from "./errors.js";
+import type { RuntimeContext } from "./runtime-context.js";
 
 /** Where subtasks register accumulators; the job merges them by name at the end. */
 export class AccumulatorRegistry {

@@ -1,6 +1,5 @@
 /** What a finished job reports (Flink's JobExecutionResult), plus its channel metrics. */
-import type { ChannelMetric } from "../runtime/job-runner.js";
-import type { IterationStats } from "../runtime/iteration/stats.js";
+import type { ChannelMetric, IterationStats } from "./job-metrics.js";
 
 export class JobExecutionResult {
   /** @internal */

@@ -1,3 +1,13 @@
+/** What a finished job reports besides accumulators: records per channel, what each iteration did. */
+
+/** Records moved through one channel (JobExecutionResult.getChannelMetrics()). */
+export interface ChannelMetric {
+  readonly source: string;
+  readonly target: string;
+  readonly ship: string;
+  readonly records: number;
+}
+
 /** What an iteration reports about its run (JobExecutionResult.getIterationStats()). */
 export interface IterationStats {
   /** The iteration's name (as given with `.name(...)`). */
