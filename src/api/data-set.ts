@@ -24,6 +24,8 @@ import { UnsortedGrouping } from "./grouping.js";
 import { DataSink } from "./data-sink.js";
 import { PrintingOutputFormat } from "../io/printing-output-format.js";
 import * as fileSinks from "./file-sinks.js";
+import * as columnarSinks from "./columnar-sinks.js";
+import type { ColumnarSchema } from "../io/columnar/columnar-schema.js";
 import * as binary from "./binary/index.js";
 import * as iteration from "./iteration/index.js";
 
@@ -303,6 +305,34 @@ export class DataSet<T> {
   /** Writes one JSON value per line. */
   writeAsJsonLines(path: string, writeMode: WriteMode = WriteMode.NO_OVERWRITE): DataSink<T> {
     return fileSinks.writeAsJsonLines(this, path, writeMode);
+  }
+  /**
+   * Writes Apache Parquet (one row group per 100,000 records of a subtask), with the path rules,
+   * write modes and all-or-nothing commit of every file sink. The schema maps tuples (an array of
+   * kinds or `[name, kind]`, columns `f0..` by default) or objects (column → kind); kinds: `int`,
+   * `double`, `bigint`, `string`, `boolean`, `timestamp`. Without one, the DataSet's known shape
+   * or each subtask's first records decide (number → double).
+   * @example
+   * people.writeAsParquet("/tmp/people.parquet", { name: "string", age: "int" }, WriteMode.OVERWRITE);
+   */
+  writeAsParquet(path: string, schemaOrWriteMode?: ColumnarSchema | WriteMode, writeMode?: WriteMode): DataSink<T> {
+    return columnarSinks.writeAsParquet(this, path, schemaOrWriteMode, writeMode);
+  }
+  /**
+   * Writes the Apache Arrow IPC file format (Feather v2); schema and paths as writeAsParquet.
+   * @example
+   * counts.writeAsArrow("/tmp/counts.arrow", [["word", "string"], ["n", "int"]]);
+   */
+  writeAsArrow(path: string, schemaOrWriteMode?: ColumnarSchema | WriteMode, writeMode?: WriteMode): DataSink<T> {
+    return columnarSinks.writeAsArrow(this, path, schemaOrWriteMode, writeMode, "file");
+  }
+  /**
+   * Writes the Apache Arrow IPC stream format; schema and paths as writeAsParquet.
+   * @example
+   * counts.writeAsArrowStream("/tmp/counts.arrows", WriteMode.OVERWRITE);
+   */
+  writeAsArrowStream(path: string, schemaOrWriteMode?: ColumnarSchema | WriteMode, writeMode?: WriteMode): DataSink<T> {
+    return columnarSinks.writeAsArrow(this, path, schemaOrWriteMode, writeMode, "stream");
   }
 }
 

@@ -19,6 +19,8 @@ import { DataSink } from "./data-sink.js";
 import { ExecutionConfig } from "./execution-config.js";
 import { createNode } from "./node-factory.js";
 import * as fileSources from "./file-sources.js";
+import * as columnarSources from "./columnar-sources.js";
+import type { ColumnarReadOptions } from "../io/columnar/parquet-input-format.js";
 
 export class ExecutionEnvironment {
   private parallelism: number;
@@ -98,6 +100,25 @@ export class ExecutionEnvironment {
   }
   readJsonLines<T = unknown>(path: string): DataSet<T> {
     return fileSources.readJsonLines<T>(this, path);
+  }
+  /**
+   * Reads Apache Parquet files (a file, or a directory's files), one row group per split.
+   * Records are objects (column → value) or, with `{ as: "tuples" }`, arrays in column order;
+   * INT64 → bigint, timestamps and dates → Date, null → null.
+   * @example
+   * const people = env.readParquet<{ name: string; age: number }>("/data/people.parquet");
+   */
+  readParquet<T = Record<string, unknown>>(path: string, options?: ColumnarReadOptions): DataSet<T> {
+    return columnarSources.readParquet<T>(this, path, options);
+  }
+  /**
+   * Reads Apache Arrow IPC data, file (Feather v2) or stream format, one file per split; values
+   * as readParquet.
+   * @example
+   * const events = env.readArrow("/data/events.arrow", { columns: ["id", "at"], as: "tuples" });
+   */
+  readArrow<T = Record<string, unknown>>(path: string, options?: ColumnarReadOptions): DataSet<T> {
+    return columnarSources.readArrow<T>(this, path, options);
   }
 
   // ---- running ----

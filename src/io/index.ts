@@ -10,3 +10,8 @@ export { CsvOutputFormat } from "./csv-output-format.js";
 export { JsonLinesOutputFormat } from "./json-lines-output-format.js";
 export { PrintingOutputFormat } from "./printing-output-format.js";
 export { FileParseError, FileSystemError, RecordError } from "./io-errors.js";
+export { ParquetInputFormat, type ColumnarReadOptions, type ParquetRowGroupSplit } from "./columnar/parquet-input-format.js";
+export { ParquetOutputFormat } from "./columnar/parquet-output-format.js";
+export { ArrowInputFormat } from "./columnar/arrow-input-format.js";
+export { ArrowOutputFormat, type ArrowIpcFormat } from "./columnar/arrow-output-format.js";
+export type { ColumnKind, ColumnarSchema } from "./columnar/columnar-schema.js";
