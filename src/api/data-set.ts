@@ -316,7 +316,7 @@ export class DataSet<T> {
    * people.writeAsParquet("/tmp/people.parquet", { name: "string", age: "int" }, WriteMode.OVERWRITE);
    */
   writeAsParquet(path: string, schemaOrWriteMode?: ColumnarSchema | WriteMode, writeMode?: WriteMode): DataSink<T> {
-    return columnarSinks.writeAsParquet(this, path, schemaOrWriteMode, writeMode);
+    return this.addColumnarSink(columnarSinks.parquetSink(path, this.node.shape, schemaOrWriteMode, writeMode));
   }
   /**
    * Writes the Apache Arrow IPC file format (Feather v2); schema and paths as writeAsParquet.
@@ -324,7 +324,7 @@ export class DataSet<T> {
    * counts.writeAsArrow("/tmp/counts.arrow", [["word", "string"], ["n", "int"]]);
    */
   writeAsArrow(path: string, schemaOrWriteMode?: ColumnarSchema | WriteMode, writeMode?: WriteMode): DataSink<T> {
-    return columnarSinks.writeAsArrow(this, path, schemaOrWriteMode, writeMode, "file");
+    return this.addColumnarSink(columnarSinks.arrowSink(path, this.node.shape, schemaOrWriteMode, writeMode, "file"));
   }
   /**
    * Writes the Apache Arrow IPC stream format; schema and paths as writeAsParquet.
@@ -332,7 +332,10 @@ export class DataSet<T> {
    * counts.writeAsArrowStream("/tmp/counts.arrows", WriteMode.OVERWRITE);
    */
   writeAsArrowStream(path: string, schemaOrWriteMode?: ColumnarSchema | WriteMode, writeMode?: WriteMode): DataSink<T> {
-    return columnarSinks.writeAsArrow(this, path, schemaOrWriteMode, writeMode, "stream");
+    return this.addColumnarSink(columnarSinks.arrowSink(path, this.node.shape, schemaOrWriteMode, writeMode, "stream"));
+  }
+  private addColumnarSink(sink: columnarSinks.FormatSink): DataSink<T> {
+    return this.env.addSink(this, sink, `DataSink (${sink.description})`);
   }
 }
 

@@ -109,7 +109,7 @@ export class ExecutionEnvironment {
    * const people = env.readParquet<{ name: string; age: number }>("/data/people.parquet");
    */
   readParquet<T = Record<string, unknown>>(path: string, options?: ColumnarReadOptions): DataSet<T> {
-    return columnarSources.readParquet<T>(this, path, options);
+    return this.createInput(...columnarSources.parquetSource<T>(path, options));
   }
   /**
    * Reads Apache Arrow IPC data, file (Feather v2) or stream format, one file per split; values
@@ -118,7 +118,7 @@ export class ExecutionEnvironment {
    * const events = env.readArrow("/data/events.arrow", { columns: ["id", "at"], as: "tuples" });
    */
   readArrow<T = Record<string, unknown>>(path: string, options?: ColumnarReadOptions): DataSet<T> {
-    return columnarSources.readArrow<T>(this, path, options);
+    return this.createInput(...columnarSources.arrowSource<T>(path, options));
   }
 
   // ---- running ----
