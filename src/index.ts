@@ -1,7 +1,9 @@
 /** Sluice: Apache Flink's DataSet API (and windowed two-stream joins) for TypeScript on Node.js. */
 export { ExecutionEnvironment } from "./api/execution-environment.js";
 export { ExecutionConfig, type ExecutionMode } from "./api/execution-config.js";
-export { DataSet, SortPartitionDataSet, AggregateDataSet, type KeyArg } from "./api/data-set.js";
+export { DataSet, type KeyArg } from "./api/data-set.js";
+export { SortPartitionDataSet } from "./api/sort-partition-data-set.js";
+export { AggregateDataSet } from "./api/aggregate-data-set.js";
 export { UnsortedGrouping, SortedGrouping } from "./api/grouping.js";
 export {
   JoinOperatorSets, JoinOperatorSetsPredicate, JoinOperator, DefaultJoin, ProjectJoin, CoGroupOperatorSets, CoGroupOperatorSetsPredicate,
@@ -17,7 +19,7 @@ export type { Collector } from "./common/collector.js";
 export type { RuntimeContext } from "./common/runtime-context.js";
 export { IntCounter, LongCounter, DoubleCounter, Histogram, ListAccumulator, type Accumulator } from "./common/accumulators.js";
 export { LongSumAggregator, DoubleSumAggregator, type Aggregator, type ConvergenceCriterion } from "./common/aggregators.js";
-export { DeltaIteration, type IterativeDataSet } from "./api/iteration/index.js";
+export { DeltaIteration, IterativeDataSet } from "./api/iteration/index.js";
 export type { IterationStats } from "./common/job-metrics.js";
 export {
   AbstractRichFunction, RichMapFunction, RichFlatMapFunction, RichFilterFunction, RichMapPartitionFunction,

@@ -59,7 +59,9 @@ export class CsvReader {
   }
   /** Parses quoted fields (RFC 4180: `""` is one quote, delimiters inside quotes are data). */
   parseQuotedStrings(quoteChar = '"'): this {
-    if (typeof quoteChar !== "string" || quoteChar.length !== 1) throw this.error(`the quote character must be one character, got ${JSON.stringify(quoteChar)}`);
+    if (typeof quoteChar !== "string" || quoteChar.length !== 1) {
+      throw this.error(`the quote character must be one character, got ${JSON.stringify(quoteChar)}`);
+    }
     this.options.quoteChar = quoteChar;
     return this;
   }
@@ -86,7 +88,11 @@ export class CsvReader {
   /** Reads objects with the given fields (kinds default to "string"). */
   pojoType<T = Record<string, unknown>>(fieldNames: readonly string[], kinds?: readonly CsvKind[] | Readonly<Record<string, CsvKind>>): DataSet<T> {
     if (!Array.isArray(fieldNames)) throw this.error("pojoType expects an array of field names");
-    const list = kinds === undefined ? fieldNames.map(() => "string" as CsvKind) : Array.isArray(kinds) ? (kinds as readonly CsvKind[]) : fieldNames.map((f) => (kinds as Record<string, CsvKind>)[f] ?? "string");
+    const list = kinds === undefined
+      ? fieldNames.map(() => "string" as CsvKind)
+      : Array.isArray(kinds)
+        ? (kinds as readonly CsvKind[])
+        : fieldNames.map((f) => (kinds as Record<string, CsvKind>)[f] ?? "string");
     if (list.length !== fieldNames.length) throw this.error(`pojoType got ${fieldNames.length} field name(s) but ${list.length} kind(s)`);
     return this.source<T>({ ...this.options, kinds: list, pojoFields: fieldNames });
   }

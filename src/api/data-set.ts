@@ -4,30 +4,37 @@
  * nothing runs until an action or `env.execute()`.
  */
 import { Configuration } from "../common/configuration.js";
-import { Aggregations, JoinHint, JoinType, Order, WriteMode } from "../common/enums.js";
+import { Aggregations, JoinHint, JoinType, type Order, WriteMode } from "../common/enums.js";
 import { checkParallelism, InvalidProgramException } from "../common/errors.js";
 import { validateFieldRef, type FieldRef } from "../common/field-access.js";
-import type { FilterFunction, FlatMapFunction, GroupCombineFunction, GroupReduceFunction, KeySelector, MapFunction, MapPartitionFunction, Partitioner, ReduceFunction, TextFormatter } from "../common/functions.js";
+import type {
+  FilterFunction, FlatMapFunction, GroupCombineFunction, GroupReduceFunction, KeySelector, MapFunction, MapPartitionFunction,
+  Partitioner, ReduceFunction, TextFormatter,
+} from "../common/functions.js";
 import type { OutputFormat } from "../common/formats.js";
 import { parseKeyArgs, validateKey, type KeyDefinition } from "../common/keys.js";
-import { fieldShape, isTupleShape, type Shape } from "../common/shape.js";
-import { udfSpec } from "../common/udf.js";
+import { isTupleShape, type Shape } from "../common/shape.js";
+import { udfSpec, type UdfSpec } from "../common/udf.js";
 import { formatRecord } from "../common/printing.js";
-import type { LogicalNode, Ordering, SortPartitionNode } from "../plan/logical.js";
-import type { ExecutionEnvironment } from "./execution-environment.js";
-import { createNode } from "./node-factory.js";
-import { parseForwardedFields } from "./forwarded-fields.js";
-import { aggregationReducer, describeAggregations, type AggregationSpec } from "../common/builtins/aggregations.js";
-import { selectByReducer } from "../common/builtins/select-by.js";
-import { firstReducer } from "../common/builtins/first.js";
-import { UnsortedGrouping } from "./grouping.js";
-import { DataSink } from "./data-sink.js";
+import type { LogicalNode } from "../plan/logical.js";
 import { PrintingOutputFormat } from "../io/printing-output-format.js";
+import type { AggregateDataSet } from "./aggregate-data-set.js";
+import type { CoGroupOperatorSets } from "./binary/cogroup.js";
+import type { DefaultCross } from "./binary/cross.js";
+import type { JoinOperatorSets } from "./binary/join.js";
+import type { DataSink } from "./data-sink.js";
+import type { ExecutionEnvironment } from "./execution-environment.js";
 import * as fileSinks from "./file-sinks.js";
 import * as columnarSinks from "./columnar-sinks.js";
 import type { ColumnarSchema } from "../io/columnar/columnar-schema.js";
-import * as binary from "./binary/index.js";
-import * as iteration from "./iteration/index.js";
+import { parseForwardedFields } from "./forwarded-fields.js";
+import { firstOp, groupCombineOp, groupReduceOp, reduceOp, selectByOp } from "./group-ops.js";
+import type { UnsortedGrouping } from "./grouping.js";
+import type { DeltaIteration } from "./iteration/delta-iteration.js";
+import type { IterativeDataSet } from "./iteration/iterative-data-set.js";
+import { createNode } from "./node-factory.js";
+import { inputShape } from "./operator-utils.js";
+import type { SortPartitionDataSet } from "./sort-partition-data-set.js";
 
 export type KeyArg<T> = number | string | KeySelector<T, unknown>;
 
@@ -130,10 +137,7 @@ export class DataSet<T> {
   }
   /** The first n records (of an arbitrary order). */
   first(n: number): DataSet<T> {
-    checkFirstN(n);
-    const fn = firstReducer<T>(n);
-    const udf = udfSpec(fn, "reduce", "First");
-    return this.derive<T>(createNode({ kind: "groupReduce", input: this.node, key: undefined, groupOrder: [], udf, combiner: udf, builtin: `first(${n})` }, `First(${n})`, this.node.shape));
+    return firstOp(this, undefined, [], n);
   }
   union(...others: DataSet<T>[]): DataSet<T> {
     for (const o of others) if (o.env !== this.env) throw new InvalidProgramException("Union: all inputs must belong to the same ExecutionEnvironment");
@@ -153,15 +157,15 @@ export class DataSet<T> {
     if (k.kind === "fields" && k.fields.length !== 1) throw new InvalidProgramException("PartitionCustom: a custom partitioner takes exactly one key field");
     return this.partition("custom", k, udfSpec(partitioner, "partition", "PartitionCustom"), "Custom Partition");
   }
-  private partition(method: "hash" | "range" | "custom" | "rebalance", key: KeyDefinition | undefined, partitioner: ReturnType<typeof udfSpec> | undefined, name: string): DataSet<T> {
+  private partition(
+    method: "hash" | "range" | "custom" | "rebalance", key: KeyDefinition | undefined, partitioner: UdfSpec | undefined, name: string,
+  ): DataSet<T> {
     if (key) validateKey(key, this.node.shape, name);
     return this.derive<T>(createNode({ kind: "partition", input: this.node, method, key, partitioner }, name, this.node.shape));
   }
   /** Sorts each partition locally; chain `.sortPartition(...)` for more keys. */
   sortPartition(key: KeyArg<T>, order: Order): SortPartitionDataSet<T> {
-    const ordering = parseOrdering(key, order, this.node.shape, "SortPartition");
-    const node = createNode<SortPartitionNode>({ kind: "sortPartition", input: this.node, orderings: [ordering] }, "Sort-Partition", this.node.shape);
-    return new SortPartitionDataSet<T>(this.env, node);
+    return this.env.operators.sortPartition(this, key, order);
   }
 
   // ---- reductions (whole DataSet) ----
@@ -176,7 +180,7 @@ export class DataSet<T> {
     return groupCombineOp<T, R>(this, undefined, [], combiner);
   }
   aggregate(agg: Aggregations, field: FieldRef): AggregateDataSet<T> {
-    return aggregateOp(this, undefined, agg, field);
+    return this.env.operators.aggregate(this, undefined, agg, field);
   }
   sum(field: FieldRef): AggregateDataSet<T> {
     return this.aggregate(Aggregations.SUM, field);
@@ -196,53 +200,53 @@ export class DataSet<T> {
   groupBy(...keys: KeyArg<T>[]): UnsortedGrouping<T> {
     const key = parseKeyArgs(keys, "GroupBy");
     validateKey(key, this.node.shape, "GroupBy");
-    return new UnsortedGrouping<T>(this, key);
+    return this.env.operators.groupBy(this, key);
   }
 
   // ---- two inputs ----
 
-  join<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
-    return binary.joinSets(this, other, JoinType.INNER, hint);
+  join<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R> {
+    return this.env.operators.join(this, other, JoinType.INNER, hint);
   }
   /** Join hinting that `other` is small (it is broadcast). */
-  joinWithTiny<R>(other: DataSet<R>): binary.JoinOperatorSets<T, R> {
-    return binary.joinSets(this, other, JoinType.INNER, JoinHint.OPTIMIZER_CHOOSES, "tiny");
+  joinWithTiny<R>(other: DataSet<R>): JoinOperatorSets<T, R> {
+    return this.env.operators.join(this, other, JoinType.INNER, JoinHint.OPTIMIZER_CHOOSES, "tiny");
   }
   /** Join hinting that `other` is large (this side builds the hash table). */
-  joinWithHuge<R>(other: DataSet<R>): binary.JoinOperatorSets<T, R> {
-    return binary.joinSets(this, other, JoinType.INNER, JoinHint.OPTIMIZER_CHOOSES, "huge");
+  joinWithHuge<R>(other: DataSet<R>): JoinOperatorSets<T, R> {
+    return this.env.operators.join(this, other, JoinType.INNER, JoinHint.OPTIMIZER_CHOOSES, "huge");
   }
-  leftOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
-    return binary.joinSets(this, other, JoinType.LEFT_OUTER, hint);
+  leftOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R> {
+    return this.env.operators.join(this, other, JoinType.LEFT_OUTER, hint);
   }
-  rightOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
-    return binary.joinSets(this, other, JoinType.RIGHT_OUTER, hint);
+  rightOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R> {
+    return this.env.operators.join(this, other, JoinType.RIGHT_OUTER, hint);
   }
-  fullOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): binary.JoinOperatorSets<T, R> {
-    return binary.joinSets(this, other, JoinType.FULL_OUTER, hint);
+  fullOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R> {
+    return this.env.operators.join(this, other, JoinType.FULL_OUTER, hint);
   }
-  coGroup<R>(other: DataSet<R>): binary.CoGroupOperatorSets<T, R> {
-    return binary.coGroupSets(this, other);
+  coGroup<R>(other: DataSet<R>): CoGroupOperatorSets<T, R> {
+    return this.env.operators.coGroup(this, other);
   }
-  cross<R>(other: DataSet<R>): ReturnType<typeof binary.crossOf<T, R>> {
-    return binary.crossOf(this, other);
+  cross<R>(other: DataSet<R>): DefaultCross<T, R> {
+    return this.env.operators.cross(this, other);
   }
-  crossWithTiny<R>(other: DataSet<R>): ReturnType<typeof binary.crossOf<T, R>> {
-    return binary.crossOf(this, other, "tiny");
+  crossWithTiny<R>(other: DataSet<R>): DefaultCross<T, R> {
+    return this.env.operators.cross(this, other, "tiny");
   }
-  crossWithHuge<R>(other: DataSet<R>): ReturnType<typeof binary.crossOf<T, R>> {
-    return binary.crossOf(this, other, "huge");
+  crossWithHuge<R>(other: DataSet<R>): DefaultCross<T, R> {
+    return this.env.operators.cross(this, other, "huge");
   }
 
   // ---- iterations ----
 
   /** Starts a bulk iteration: build the step function on the result, then `closeWith(next)`. */
-  iterate(maxIterations: number): ReturnType<typeof iteration.iterateOf<T>> {
-    return iteration.iterateOf(this, maxIterations);
+  iterate(maxIterations: number): IterativeDataSet<T> {
+    return this.env.operators.iterate(this, maxIterations);
   }
   /** Starts a delta iteration with this DataSet as the initial solution set. */
-  iterateDelta<W>(workset: DataSet<W>, maxIterations: number, ...keyPositions: (number | string)[]): ReturnType<typeof iteration.iterateDeltaOf<T, W>> {
-    return iteration.iterateDeltaOf(this, workset, maxIterations, keyPositions);
+  iterateDelta<W>(workset: DataSet<W>, maxIterations: number, ...keyPositions: (number | string)[]): DeltaIteration<T, W> {
+    return this.env.operators.iterateDelta(this, workset, maxIterations, keyPositions);
   }
 
   /** Runs a custom unary operation (Flink's CustomUnaryOperation). */
@@ -259,8 +263,11 @@ export class DataSet<T> {
   }
   /** Runs the program and returns the number of records (streamed: nothing is buffered). */
   async count(): Promise<number> {
-    const ones = this.derive<number>(createNode({ kind: "map", input: this.node, udf: udfSpec(() => 1, "map", "Count"), builtin: "count" }, "Count", "number"));
-    const total = ones.derive<number>(createNode({ kind: "reduce", input: ones.node, key: undefined, udf: udfSpec((a: number, b: number) => a + b, "reduce", "Count"), builtin: "count" }, "Count (sum)", "number"));
+    const one = udfSpec(() => 1, "map", "Count");
+    const ones = this.derive<number>(createNode({ kind: "map", input: this.node, udf: one, builtin: "count" }, "Count", "number"));
+    const add = udfSpec((a: number, b: number) => a + b, "reduce", "Count");
+    const sum = createNode({ kind: "reduce", input: ones.node, key: undefined, udf: add, builtin: "count" }, "Count (sum)", "number");
+    const total = ones.derive<number>(sum);
     const parts = await total.collect();
     return parts[0] ?? 0;
   }
@@ -277,11 +284,13 @@ export class DataSet<T> {
   // ---- sinks ----
 
   output(format: OutputFormat<T>): DataSink<T> {
-    return this.env.addSink(this, { kind: "format", format: format as OutputFormat<unknown>, description: format.constructor?.name ?? "OutputFormat" }, "DataSink (OutputFormat)");
+    const description = format.constructor?.name ?? "OutputFormat";
+    return this.env.addSink(this, { kind: "format", format: format as OutputFormat<unknown>, description }, "DataSink (OutputFormat)");
   }
   /** Prints on the subtasks: `prefix:k> record` at parallelism above 1, `prefix> record` at 1. */
   printOnTaskManager(prefix: string): DataSink<T> {
-    return this.env.addSink(this, { kind: "format", format: new PrintingOutputFormat(prefix, false), description: `Print to System.out` }, `DataSink (Print to System.out)`);
+    const format = new PrintingOutputFormat(prefix, false);
+    return this.env.addSink(this, { kind: "format", format, description: `Print to System.out` }, `DataSink (Print to System.out)`);
   }
 
   /** @internal */
@@ -336,118 +345,5 @@ export class DataSet<T> {
   }
   private addColumnarSink(sink: columnarSinks.FormatSink): DataSink<T> {
     return this.env.addSink(this, sink, `DataSink (${sink.description})`);
-  }
-}
-
-/** The result of sortPartition: `.sortPartition(...)` again adds a key to the same sort. */
-export class SortPartitionDataSet<T> extends DataSet<T> {
-  override sortPartition(key: KeyArg<T>, order: Order): SortPartitionDataSet<T> {
-    const node = this.node as SortPartitionNode;
-    if (node.orderings.some((o) => o.key.kind === "selector") || typeof key === "function") {
-      throw new InvalidProgramException("SortPartition: KeySelector sort keys cannot be chained with other keys; return a tuple from one selector instead");
-    }
-    node.orderings.push(parseOrdering(key, order, inputShape(node, 0), "SortPartition"));
-    return this;
-  }
-}
-
-/** The result of aggregate/sum/min/max: `.and(...)` adds aggregations to the same operator. */
-export class AggregateDataSet<T> extends DataSet<T> {
-  /** @internal */
-  constructor(env: ExecutionEnvironment, node: LogicalNode, private readonly aggs: AggregationSpec[]) {
-    super(env, node);
-  }
-  and(agg: Aggregations, field: FieldRef): this {
-    validateAggField(field, inputShape(this.node, 0), agg);
-    this.aggs.push({ agg, field });
-    this.node.name = `Aggregate (${describeAggregations(this.aggs)})`;
-    return this;
-  }
-  andSum(field: FieldRef): this { return this.and(Aggregations.SUM, field); }
-  andMin(field: FieldRef): this { return this.and(Aggregations.MIN, field); }
-  andMax(field: FieldRef): this { return this.and(Aggregations.MAX, field); }
-}
-
-// ---- shared by DataSet and the groupings ----
-
-/** @internal */
-export function reduceOp<T>(input: DataSet<T>, key: KeyDefinition | undefined, reducer: ReduceFunction<T>): DataSet<T> {
-  const udf = udfSpec(reducer, "reduce", "Reduce");
-  return input.derive<T>(createNode({ kind: "reduce", input: input.node, key, udf, builtin: undefined }, "Reduce", input.node.shape));
-}
-
-/** @internal */
-export function groupReduceOp<T, R>(input: DataSet<T>, key: KeyDefinition | undefined, groupOrder: Ordering[], reducer: GroupReduceFunction<T, R>): DataSet<R> {
-  const udf = udfSpec(reducer, "reduce", "GroupReduce");
-  const combinable = typeof reducer === "object" && reducer !== null && typeof (reducer as { combine?: unknown }).combine === "function";
-  const combiner = combinable ? udfSpec(reducer, "combine", "GroupReduce") : undefined;
-  return input.derive<R>(createNode({ kind: "groupReduce", input: input.node, key, groupOrder, udf, combiner, builtin: undefined }, "GroupReduce"));
-}
-
-/** @internal */
-export function groupCombineOp<T, R>(input: DataSet<T>, key: KeyDefinition | undefined, groupOrder: Ordering[], combiner: GroupCombineFunction<T, R>): DataSet<R> {
-  const udf = udfSpec(combiner, "combine", "GroupCombine");
-  return input.derive<R>(createNode({ kind: "groupCombine", input: input.node, key, groupOrder, udf }, "GroupCombine"));
-}
-
-/** @internal */
-export function aggregateOp<T>(input: DataSet<T>, key: KeyDefinition | undefined, agg: Aggregations, field: FieldRef): AggregateDataSet<T> {
-  validateAggField(field, input.node.shape, agg);
-  const aggs: AggregationSpec[] = [{ agg, field }];
-  const udf = udfSpec(aggregationReducer(aggs), "reduce", "Aggregate");
-  const node = createNode({ kind: "reduce", input: input.node, key, udf, builtin: "aggregate" }, `Aggregate (${describeAggregations(aggs)})`, input.node.shape);
-  return new AggregateDataSet<T>(input.env, node, aggs);
-}
-
-/** @internal */
-export function selectByOp<T>(input: DataSet<T>, key: KeyDefinition | undefined, fields: FieldRef[], max: boolean): DataSet<T> {
-  const name = max ? "MaxBy" : "MinBy";
-  if (fields.length === 0) throw new InvalidProgramException(`${name}: give at least one field`);
-  for (const f of fields) validateFieldRef(f, input.node.shape, name, "field");
-  const udf = udfSpec(selectByReducer(fields, max), "reduce", name);
-  return input.derive<T>(createNode({ kind: "reduce", input: input.node, key, udf, builtin: name }, `${name} [${fields.join(", ")}]`, input.node.shape));
-}
-
-function validateAggField(field: FieldRef, shape: Shape | undefined, agg: Aggregations): void {
-  const op = `Aggregate ${agg}`;
-  validateFieldRef(field, shape, op, "aggregation");
-  if (agg === Aggregations.SUM && shape !== undefined) {
-    const kind = fieldShape(shape, typeof field === "number" ? `f${field}` : field);
-    if (kind !== undefined && kind !== "number" && kind !== "bigint" && kind !== "any") {
-      throw new InvalidProgramException(`${op}: field ${field} is ${typeof kind === "string" ? kind : "not a number"}; SUM needs a number or bigint field`);
-    }
-  }
-}
-
-/** @internal */
-export function parseOrdering<T>(key: KeyArg<T>, order: Order, shape: Shape | undefined, operator: string): Ordering {
-  if (order !== Order.ASCENDING && order !== Order.DESCENDING) throw new InvalidProgramException(`${operator}: order must be Order.ASCENDING or Order.DESCENDING`);
-  const k = parseKeyArgs([key], operator);
-  validateKey(k, shape, operator);
-  return { key: k, order };
-}
-
-/** @internal */
-export function checkFirstN(n: number): void {
-  if (!Number.isInteger(n) || n < 1) throw new InvalidProgramException(`First: n must be a positive integer, got ${n}`);
-}
-
-/** The shape of a node's i-th input, if known. @internal */
-export function inputShape(node: LogicalNode, i: number): Shape | undefined {
-  switch (node.kind) {
-    case "join":
-    case "coGroup":
-    case "cross":
-      return (i === 0 ? node.first : node.second).shape;
-    case "source":
-    case "union":
-    case "partialSolution":
-    case "solutionSet":
-    case "workset":
-    case "bulkIteration":
-    case "deltaIteration":
-      return undefined;
-    default:
-      return node.input.shape;
   }
 }

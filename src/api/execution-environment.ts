@@ -21,12 +21,15 @@ import { createNode } from "./node-factory.js";
 import * as fileSources from "./file-sources.js";
 import * as columnarSources from "./columnar-sources.js";
 import type { ColumnarReadOptions } from "../io/columnar/parquet-input-format.js";
+import { OPERATORS, type Operators } from "./operators.js";
 
 export class ExecutionEnvironment {
   private parallelism: number;
   private readonly config = new ExecutionConfig();
   private sinks: SinkNode[] = [];
   private lastResult: JobExecutionResult | undefined;
+  /** The operators DataSet methods build (see operators.ts for why they come from here). @internal */
+  readonly operators: Operators = OPERATORS;
 
   /** @internal use getExecutionEnvironment / createLocalEnvironment */
   constructor(parallelism?: number) {
@@ -126,7 +129,11 @@ export class ExecutionEnvironment {
   /** Runs every sink defined since the last run. */
   async execute(jobName = "Sluice Job"): Promise<JobExecutionResult> {
     const sinks = this.takeSinks();
-    if (sinks.length === 0) throw new InvalidProgramException("No data sinks have been created yet. A program needs at least one sink (print, collect, writeAs...) before execute().");
+    if (sinks.length === 0) {
+      throw new InvalidProgramException(
+        "No data sinks have been created yet. A program needs at least one sink (print, collect, writeAs...) before execute().",
+      );
+    }
     const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, config: this.config });
     this.lastResult = result;
     return result;

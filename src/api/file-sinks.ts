@@ -26,7 +26,9 @@ export function writeAsCsv<T>(ds: DataSet<T>, path: string, row: string, field: 
   if (isWriteMode(row) && field === ",") [row, mode] = ["\n", row];
   const shape = ds.node.shape;
   if (shape !== undefined && shape !== "any" && !isTupleShape(shape)) {
-    throw new InvalidProgramException(`writeAsCsv('${path}'): only tuple (array) DataSets can be written as CSV, this one holds ${describeShape(shape)}; map the records to tuples first`);
+    throw new InvalidProgramException(
+      `writeAsCsv('${path}'): only tuple (array) DataSets can be written as CSV, this one holds ${describeShape(shape)}; map the records to tuples first`,
+    );
   }
   return addFileSink(ds, new CsvOutputFormat<T>(path, row, field, mode), `CsvOutputFormat (${path})`);
 }

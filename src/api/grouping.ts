@@ -7,14 +7,11 @@ import { InvalidProgramException } from "../common/errors.js";
 import type { FieldRef } from "../common/field-access.js";
 import type { GroupCombineFunction, GroupReduceFunction, ReduceFunction } from "../common/functions.js";
 import type { KeyDefinition } from "../common/keys.js";
-import { udfSpec } from "../common/udf.js";
 import type { Ordering } from "../plan/logical.js";
-import { createNode } from "./node-factory.js";
-import { firstReducer } from "../common/builtins/first.js";
-import {
-  aggregateOp, checkFirstN, groupCombineOp, groupReduceOp, parseOrdering, reduceOp, selectByOp,
-  type AggregateDataSet, type DataSet, type KeyArg,
-} from "./data-set.js";
+import { aggregateOp, type AggregateDataSet } from "./aggregate-data-set.js";
+import type { DataSet, KeyArg } from "./data-set.js";
+import { firstOp, groupCombineOp, groupReduceOp, reduceOp, selectByOp } from "./group-ops.js";
+import { parseOrdering } from "./operator-utils.js";
 
 abstract class Grouping<T> {
   /** @internal */
@@ -32,10 +29,7 @@ abstract class Grouping<T> {
   }
   /** The first n records of each group (in group order, if sorted). */
   first(n: number): DataSet<T> {
-    checkFirstN(n);
-    const udf = udfSpec(firstReducer<T>(n), "reduce", "First");
-    const node = createNode({ kind: "groupReduce", input: this.input.node, key: this.key, groupOrder: this.groupOrder, udf, combiner: udf, builtin: `first(${n})` }, `First(${n})`, this.input.node.shape);
-    return this.input.derive<T>(node);
+    return firstOp(this.input, this.key, this.groupOrder, n);
   }
   sortGroup(key: KeyArg<T>, order: Order): SortedGrouping<T> {
     if (this.key.kind === "selector" && typeof key !== "function") {

@@ -10,9 +10,9 @@ import { InvalidProgramException } from "../../common/errors.js";
 import type { KeyDefinition } from "../../common/keys.js";
 import { udfSpec } from "../../common/udf.js";
 import type { CoGroupNode, Ordering } from "../../plan/logical.js";
-import * as dataSet from "../data-set.js";
 import type { DataSet, KeyArg } from "../data-set.js";
 import { createNode } from "../node-factory.js";
+import { parseOrdering } from "../operator-utils.js";
 import { compatibleKeys, sideKey } from "./keys.js";
 import { TwoInputOperator } from "./two-input.js";
 
@@ -57,12 +57,12 @@ export class CoGroupOperatorWithoutFunction<T, R> {
   ) {}
   /** Orders each group of the first input by `key` before the function sees it. */
   sortFirstGroup(key: KeyArg<T>, order: Order): CoGroupOperatorWithoutFunction<T, R> {
-    const o = dataSet.parseOrdering(key, order, this.first.shape, `${NAME} sortFirstGroup`);
+    const o = parseOrdering(key, order, this.first.shape, `${NAME} sortFirstGroup`);
     return new CoGroupOperatorWithoutFunction(this.first, this.second, this.keyFirst, this.keySecond, [...this.orderFirst, o], this.orderSecond);
   }
   /** Orders each group of the second input by `key` before the function sees it. */
   sortSecondGroup(key: KeyArg<R>, order: Order): CoGroupOperatorWithoutFunction<T, R> {
-    const o = dataSet.parseOrdering(key, order, this.second.shape, `${NAME} sortSecondGroup`);
+    const o = parseOrdering(key, order, this.second.shape, `${NAME} sortSecondGroup`);
     return new CoGroupOperatorWithoutFunction(this.first, this.second, this.keyFirst, this.keySecond, this.orderFirst, [...this.orderSecond, o]);
   }
   /** Calls `fn(firstGroup, secondGroup, out)` once per key of either input. */

@@ -20,17 +20,24 @@ export function sideKey(args: readonly unknown[], shape: Shape | undefined, oper
  * key selector and the other a composite field key, the field key becomes a selector returning
  * the array of its fields, so both sides hash, partition and sort alike.
  */
-export function compatibleKeys(first: KeyDefinition, firstShape: Shape | undefined, second: KeyDefinition, secondShape: Shape | undefined, operator: string): [KeyDefinition, KeyDefinition] {
+export function compatibleKeys(
+  first: KeyDefinition, firstShape: Shape | undefined, second: KeyDefinition, secondShape: Shape | undefined, operator: string,
+): [KeyDefinition, KeyDefinition] {
   if (first.kind === "fields" && second.kind === "fields") {
     if (first.fields.length !== second.fields.length) {
-      throw new InvalidProgramException(`${operator}: the keys do not match: where ${describeKey(first)} has ${first.fields.length} field(s) but equalTo ${describeKey(second)} has ${second.fields.length}`);
+      throw new InvalidProgramException(
+        `${operator}: the keys do not match: where ${describeKey(first)} has ${first.fields.length} ` +
+          `field(s) but equalTo ${describeKey(second)} has ${second.fields.length}`,
+      );
     }
     first.fields.forEach((f, i) => {
       const s = second.fields[i]!;
       const a = keyFieldShape(firstShape, f);
       const b = keyFieldShape(secondShape, s);
       if (!shapesCompatible(a, b)) {
-        throw new InvalidProgramException(`${operator}: key types do not match: field ${f} of the first input is ${describeShape(a)} but field ${s} of the second input is ${describeShape(b)}`);
+        throw new InvalidProgramException(
+          `${operator}: key types do not match: field ${f} of the first input is ${describeShape(a)} but field ${s} of the second input is ${describeShape(b)}`,
+        );
       }
     });
     return [first, second];

@@ -44,7 +44,9 @@ export function pairProjector(fields: readonly ProjectedField[], operator: strin
       } else if (Array.isArray(r) && pos < r.length) {
         out[i] = r[pos];
       } else {
-        throw new InvalidProgramException(`${operator}: ${SIDE[side]}(${pos}) needs tuples with at least ${pos + 1} fields, got ${Array.isArray(r) ? `a Tuple${r.length}` : typeof r}`);
+        throw new InvalidProgramException(
+          `${operator}: ${SIDE[side]}(${pos}) needs tuples with at least ${pos + 1} fields, got ${Array.isArray(r) ? `a Tuple${r.length}` : typeof r}`,
+        );
       }
     }
     return out;

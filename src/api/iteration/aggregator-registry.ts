@@ -11,7 +11,9 @@ export function registerAggregator(node: BulkIterationNode | DeltaIterationNode,
 }
 
 /** Adds the aggregator and judges its merged value after every superstep with `criterion`. */
-export function registerConvergence<T>(node: BulkIterationNode | DeltaIterationNode, name: string, aggregator: Aggregator<T>, criterion: ConvergenceCriterion<T>): void {
+export function registerConvergence<T>(
+  node: BulkIterationNode | DeltaIterationNode, name: string, aggregator: Aggregator<T>, criterion: ConvergenceCriterion<T>,
+): void {
   const fn = convergenceFunction(criterion, node.name);
   registerAggregator(node, name, aggregator);
   node.convergence = { name, criterion: fn };
@@ -19,6 +21,8 @@ export function registerConvergence<T>(node: BulkIterationNode | DeltaIterationN
 
 export function checkMaxIterations(maxIterations: number, what: string): void {
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
-    throw new InvalidProgramException(`${what}: maxIterations must be a positive integer (the iteration runs at least one superstep), got ${String(maxIterations)}`);
+    throw new InvalidProgramException(
+      `${what}: maxIterations must be a positive integer (the iteration runs at least one superstep), got ${String(maxIterations)}`,
+    );
   }
 }

@@ -90,7 +90,9 @@ export class DeltaIteration<ST, WT> {
     const it = this.node;
     if (it.solutionSetDelta !== undefined) throw new InvalidProgramException(`${it.name}: the iteration is already closed`);
     for (const ds of [solutionSetDelta, nextWorkset]) {
-      if (!(ds instanceof DataSet)) throw new InvalidProgramException(`${it.name}: closeWith expects two DataSets, the solution set delta and the next workset`);
+      if (!(ds instanceof DataSet)) {
+        throw new InvalidProgramException(`${it.name}: closeWith expects two DataSets, the solution set delta and the next workset`);
+      }
       if (ds.env !== this.initial.env) throw new InvalidProgramException(`${it.name}: closeWith got a DataSet of another ExecutionEnvironment`);
     }
     const graph = analyzeStep(it, [solutionSetDelta.node, nextWorkset.node]);
@@ -106,7 +108,9 @@ export class DeltaIteration<ST, WT> {
 }
 
 /** Starts a delta iteration. @internal */
-export function createDeltaIteration<ST, WT>(initial: DataSet<ST>, workset: DataSet<WT>, maxIterations: number, keys: (number | string)[]): DeltaIteration<ST, WT> {
+export function createDeltaIteration<ST, WT>(
+  initial: DataSet<ST>, workset: DataSet<WT>, maxIterations: number, keys: (number | string)[],
+): DeltaIteration<ST, WT> {
   const what = "Delta Iteration";
   checkMaxIterations(maxIterations, what);
   if (!(workset instanceof DataSet)) throw new InvalidProgramException(`${what}: iterateDelta expects the initial workset DataSet first`);
@@ -132,12 +136,18 @@ function checkDeltaShape(it: DeltaIterationNode, solution: Shape | undefined, de
     const a = fieldShape(solution, f);
     const b = fieldShape(delta, f);
     if (!compatible(a, b)) {
-      throw new InvalidProgramException(`${it.name}: the solution set delta's key field ${f} is ${describeShape(b)}, but the solution set's is ${describeShape(a)}; ` +
-        `delta records must have the solution set's type ${describeShape(solution)} (hint: map the delta to the solution set's record type before closing the iteration)`);
+      throw new InvalidProgramException(
+        `${it.name}: the solution set delta's key field ${f} is ${describeShape(b)}, but the solution set's is ${describeShape(a)}; ` +
+          `delta records must have the solution set's type ${describeShape(solution)} ` +
+          `(hint: map the delta to the solution set's record type before closing the iteration)`,
+      );
     }
   }
   if (!compatible(solution, delta)) {
-    throw new InvalidProgramException(`${it.name}: the solution set delta has the type ${describeShape(delta)}, but the solution set has ${describeShape(solution)}; delta records replace solution set records, so they must have the same type`);
+    throw new InvalidProgramException(
+      `${it.name}: the solution set delta has the type ${describeShape(delta)}, but the solution set has ` +
+        `${describeShape(solution)}; delta records replace solution set records, so they must have the same type`,
+    );
   }
 }
 

@@ -11,20 +11,10 @@ import type { Aggregator, ConvergenceCriterion } from "../../common/aggregators.
 import { checkParallelism, InvalidProgramException } from "../../common/errors.js";
 import type { BulkIterationNode, IterationPlaceholderNode } from "../../plan/logical.js";
 import { DataSet } from "../data-set.js";
+import type { ExecutionEnvironment } from "../execution-environment.js";
 import { createNode } from "../node-factory.js";
 import { checkMaxIterations, registerAggregator, registerConvergence } from "./aggregator-registry.js";
 import { analyzeStep, requireDependent } from "./step-graph.js";
-
-/** The partial solution of a bulk iteration: a DataSet to build the step function on. */
-export interface IterativeDataSet<T> extends DataSet<T> {
-  /** Ends the step function: `next` becomes the partial solution of the next superstep. */
-  closeWith<C = unknown>(next: DataSet<T>, terminationCriterion?: DataSet<C>): DataSet<T>;
-  getMaxIterations(): number;
-  /** Registers an aggregator the step's functions reach via `getIterationAggregator(name)`. */
-  registerAggregator(name: string, aggregator: Aggregator<any>): this;
-  /** Registers an aggregator whose merged value ends the iteration once `criterion` holds. */
-  registerAggregationConvergenceCriterion<V>(name: string, aggregator: Aggregator<V>, criterion: ConvergenceCriterion<V>): this;
-}
 
 /** Starts a bulk iteration on `input`. @internal */
 export function createIterativeDataSet<T>(input: DataSet<T>, maxIterations: number): IterativeDataSet<T> {
@@ -35,68 +25,71 @@ export function createIterativeDataSet<T>(input: DataSet<T>, maxIterations: numb
   }, "Bulk Iteration", input.node.shape);
   const placeholder = createNode<IterationPlaceholderNode>({ kind: "partialSolution", iteration: node }, "Partial Solution", input.node.shape);
   (node as { placeholder: IterationPlaceholderNode }).placeholder = placeholder;
-  return new (iterativeDataSetClass())(input.env, placeholder, node) as IterativeDataSet<T>;
+  return new IterativeDataSet<T>(input.env, placeholder, node);
 }
 
-// Defined on first use: this module and data-set.ts import each other, and a class cannot
-// extend DataSet before data-set.ts has run.
-let cls: ReturnType<typeof defineClass> | undefined;
-function iterativeDataSetClass(): ReturnType<typeof defineClass> {
-  return (cls ??= defineClass());
-}
+/** The partial solution of a bulk iteration: a DataSet to build the step function on. */
+export class IterativeDataSet<T> extends DataSet<T> {
+  /** @internal */
+  constructor(env: ExecutionEnvironment, placeholder: IterationPlaceholderNode, private readonly iteration: BulkIterationNode) {
+    super(env, placeholder);
+  }
 
-function defineClass() {
-  return class IterativeDataSetImpl<T> extends DataSet<T> implements IterativeDataSet<T> {
-    constructor(env: DataSet<T>["env"], placeholder: IterationPlaceholderNode, private readonly iteration: BulkIterationNode) {
-      super(env, placeholder);
-    }
+  /** Names the iteration. */
+  override name(name: string): this {
+    this.iteration.name = name;
+    return this;
+  }
+  override getName(): string {
+    return this.iteration.name;
+  }
+  /** Sets the iteration's parallelism (its partial solution and result). */
+  override setParallelism(parallelism: number): this {
+    checkParallelism(parallelism, this.iteration.name);
+    this.iteration.parallelism = parallelism;
+    this.node.parallelism = parallelism;
+    return this;
+  }
+  override getParallelism(): number {
+    return this.iteration.parallelism ?? this.env.getParallelism();
+  }
+  /** The maximum number of supersteps. */
+  getMaxIterations(): number {
+    return this.iteration.maxIterations;
+  }
+  /** Registers an aggregator the step's functions reach via `getIterationAggregator(name)`. */
+  registerAggregator(name: string, aggregator: Aggregator<any>): this {
+    registerAggregator(this.iteration, name, aggregator);
+    return this;
+  }
+  /** Registers an aggregator whose merged value ends the iteration once `criterion` holds. */
+  registerAggregationConvergenceCriterion<V>(name: string, aggregator: Aggregator<V>, criterion: ConvergenceCriterion<V>): this {
+    registerConvergence(this.iteration, name, aggregator, criterion);
+    return this;
+  }
 
-    /** Names the iteration. */
-    override name(name: string): this {
-      this.iteration.name = name;
-      return this;
+  /** Ends the step function: `next` becomes the partial solution of the next superstep. */
+  closeWith<C = unknown>(next: DataSet<T>, terminationCriterion?: DataSet<C>): DataSet<T> {
+    const it = this.iteration;
+    if (it.nextPartialSolution !== undefined) throw new InvalidProgramException(`${it.name}: the iteration is already closed`);
+    if (!(next instanceof DataSet)) {
+      throw new InvalidProgramException(`${it.name}: closeWith expects the DataSet of the next partial solution`);
     }
-    override getName(): string {
-      return this.iteration.name;
-    }
-    /** Sets the iteration's parallelism (its partial solution and result). */
-    override setParallelism(parallelism: number): this {
-      checkParallelism(parallelism, this.iteration.name);
-      this.iteration.parallelism = parallelism;
-      this.node.parallelism = parallelism;
-      return this;
-    }
-    override getParallelism(): number {
-      return this.iteration.parallelism ?? this.env.getParallelism();
-    }
-    getMaxIterations(): number {
-      return this.iteration.maxIterations;
-    }
-    registerAggregator(name: string, aggregator: Aggregator<any>): this {
-      registerAggregator(this.iteration, name, aggregator);
-      return this;
-    }
-    registerAggregationConvergenceCriterion<V>(name: string, aggregator: Aggregator<V>, criterion: ConvergenceCriterion<V>): this {
-      registerConvergence(this.iteration, name, aggregator, criterion);
-      return this;
-    }
-
-    closeWith<C = unknown>(next: DataSet<T>, terminationCriterion?: DataSet<C>): DataSet<T> {
-      const it = this.iteration;
-      if (it.nextPartialSolution !== undefined) throw new InvalidProgramException(`${it.name}: the iteration is already closed`);
-      if (!(next instanceof DataSet)) throw new InvalidProgramException(`${it.name}: closeWith expects the DataSet of the next partial solution`);
-      for (const ds of [next, terminationCriterion]) {
-        if (ds !== undefined && ds.env !== this.env) throw new InvalidProgramException(`${it.name}: closeWith got a DataSet of another ExecutionEnvironment`);
+    for (const ds of [next, terminationCriterion]) {
+      if (ds !== undefined && ds.env !== this.env) {
+        throw new InvalidProgramException(`${it.name}: closeWith got a DataSet of another ExecutionEnvironment`);
       }
-      const outputs = terminationCriterion ? [next.node, terminationCriterion.node] : [next.node];
-      const graph = analyzeStep(it, outputs);
-      requireDependent(graph, it, next.node, "next partial solution", "build it from the IterativeDataSet returned by iterate(), e.g. it.map(...), and close the iteration with that");
-      if (terminationCriterion) {
-        requireDependent(graph, it, terminationCriterion.node, "termination criterion", "it must be computed from the partial solution or the next partial solution in each superstep");
-      }
-      it.nextPartialSolution = next.node;
-      it.terminationCriterion = terminationCriterion?.node;
-      return new DataSet<T>(this.env, it);
     }
-  };
+    const outputs = terminationCriterion ? [next.node, terminationCriterion.node] : [next.node];
+    const graph = analyzeStep(it, outputs);
+    const nextHint = "build it from the IterativeDataSet returned by iterate(), e.g. it.map(...), and close the iteration with that";
+    requireDependent(graph, it, next.node, "next partial solution", nextHint);
+    if (terminationCriterion) {
+      const hint = "it must be computed from the partial solution or the next partial solution in each superstep";
+      requireDependent(graph, it, terminationCriterion.node, "termination criterion", hint);
+    }
+    it.nextPartialSolution = next.node;
+    it.terminationCriterion = terminationCriterion?.node;
+    return new DataSet<T>(this.env, it);
+  }
 }

@@ -67,17 +67,25 @@ export function checkSolutionSetUses(graph: StepGraph, iteration: DeltaIteration
   const ss = iteration.solutionSet;
   for (const n of graph.dependent) {
     if (n.broadcastSets.some((b) => b.input === ss)) {
-      throw new InvalidProgramException(`${iteration.name}: '${n.name}' uses the solution set as a broadcast set; the solution set can only be joined or coGrouped with, on its key`);
+      throw new InvalidProgramException(
+        `${iteration.name}: '${n.name}' uses the solution set as a broadcast set; the solution set can only be joined or coGrouped with, on its key`,
+      );
     }
     if (!inputsOf(n).includes(ss)) continue;
     if (n.kind !== "join" && n.kind !== "coGroup") {
-      throw new InvalidProgramException(`${iteration.name}: '${n.name}' (${n.kind}) reads the solution set; the solution set can only be joined or coGrouped with, on its key ${describe(iteration.key)}`);
+      throw new InvalidProgramException(
+        `${iteration.name}: '${n.name}' (${n.kind}) reads the solution set; ` +
+          `the solution set can only be joined or coGrouped with, on its key ${describe(iteration.key)}`,
+      );
     }
     if (n.first === ss && n.second === ss) throw new InvalidProgramException(`${iteration.name}: '${n.name}' joins the solution set with itself`);
     const ssFirst = n.first === ss;
     const key = ssFirst ? n.keyFirst : n.keySecond;
     if (!sameFields(key, iteration.key)) {
-      throw new InvalidProgramException(`${iteration.name}: '${n.name}' uses the key ${describe(key)} on the solution set side, but the solution set is keyed on ${describe(iteration.key)}; join or coGroup with the solution set on its key`);
+      throw new InvalidProgramException(
+        `${iteration.name}: '${n.name}' uses the key ${describe(key)} on the solution set side, ` +
+          `but the solution set is keyed on ${describe(iteration.key)}; join or coGroup with the solution set on its key`,
+      );
     }
     if (n.kind === "join") checkOuterSide(iteration, n.name, n.joinType, ssFirst);
   }
@@ -86,7 +94,10 @@ export function checkSolutionSetUses(graph: StepGraph, iteration: DeltaIteration
 function checkOuterSide(iteration: DeltaIterationNode, name: string, joinType: JoinType, ssFirst: boolean): void {
   const ok = joinType === JoinType.INNER || (joinType === JoinType.LEFT_OUTER && !ssFirst) || (joinType === JoinType.RIGHT_OUTER && ssFirst);
   if (!ok) {
-    throw new InvalidProgramException(`${iteration.name}: '${name}' is a ${joinType} join that would keep unmatched solution set records; with the solution set only inner joins and outer joins that keep the other side's records are supported`);
+    throw new InvalidProgramException(
+      `${iteration.name}: '${name}' is a ${joinType} join that would keep unmatched solution set records; ` +
+        `with the solution set only inner joins and outer joins that keep the other side's records are supported`,
+    );
   }
 }
 

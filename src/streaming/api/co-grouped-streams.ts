@@ -19,7 +19,7 @@ import { type Duration } from "../time/duration.js";
 import type { WindowAssigner } from "../windows/assigners.js";
 import { TaggedUnion } from "../windows/tagged-union.js";
 import type { WindowCoGroupFunction, WindowJoinFunction } from "../windows/window-functions.js";
-import { type DataStream, KeyedStream } from "./data-stream.js";
+import type { DataStream } from "./data-stream.js";
 
 type Kind = "coGroup" | "join";
 
@@ -43,7 +43,12 @@ export class JoinedStreams<T1, T2> {
 
 export class Where<T1, T2, K, J extends Kind> {
   /** @internal */
-  constructor(private readonly kind: J, private readonly input1: DataStream<T1>, private readonly input2: DataStream<T2>, private readonly key1: (v: T1) => K) {}
+  constructor(
+    private readonly kind: J,
+    private readonly input1: DataStream<T1>,
+    private readonly input2: DataStream<T2>,
+    private readonly key1: (v: T1) => K,
+  ) {}
   equalTo(keySelector: KeySelector<T2, K>): EqualTo<T1, T2, K, J> {
     return new EqualTo<T1, T2, K, J>(this.kind, this.input1, this.input2, this.key1, selectorCall(keySelector, `${this.kind} equalTo`));
   }
@@ -51,7 +56,13 @@ export class Where<T1, T2, K, J extends Kind> {
 
 export class EqualTo<T1, T2, K, J extends Kind> {
   /** @internal */
-  constructor(private readonly kind: J, private readonly input1: DataStream<T1>, private readonly input2: DataStream<T2>, private readonly key1: (v: T1) => K, private readonly key2: (v: T2) => K) {}
+  constructor(
+    private readonly kind: J,
+    private readonly input1: DataStream<T1>,
+    private readonly input2: DataStream<T2>,
+    private readonly key1: (v: T1) => K,
+    private readonly key2: (v: T2) => K,
+  ) {}
   window(assigner: WindowAssigner): J extends "coGroup" ? CoGroupWithWindow<T1, T2, K> : JoinWithWindow<T1, T2, K> {
     const w = this.kind === "coGroup"
       ? new CoGroupWithWindow<T1, T2, K>(this.input1, this.input2, this.key1, this.key2, assigner)
@@ -63,7 +74,13 @@ export class EqualTo<T1, T2, K, J extends Kind> {
 abstract class WithWindow<T1, T2, K> {
   protected lateness: Duration | undefined;
   /** @internal */
-  constructor(protected readonly input1: DataStream<T1>, protected readonly input2: DataStream<T2>, protected readonly key1: (v: T1) => K, protected readonly key2: (v: T2) => K, protected readonly assigner: WindowAssigner) {}
+  constructor(
+    protected readonly input1: DataStream<T1>,
+    protected readonly input2: DataStream<T2>,
+    protected readonly key1: (v: T1) => K,
+    protected readonly key2: (v: T2) => K,
+    protected readonly assigner: WindowAssigner,
+  ) {}
   /** Keeps window state this long after the window's end. */
   allowedLateness(lateness: Duration): this {
     this.lateness = lateness;
@@ -71,12 +88,14 @@ abstract class WithWindow<T1, T2, K> {
   }
   /** Tags, unions, keys and windows both inputs; `emit` turns a window's records into results. */
   protected build<R>(emit: EmitSpec, functionName: string): DataStream<R> {
-    const tag1 = this.input1.transform<TaggedUnion<T1, T2>>("Map", () => new MapOperator(udfSpec((v: T1) => TaggedUnion.one<T1, T2>(v), "map", "coGroup")), "input");
-    const tag2 = this.input2.transform<TaggedUnion<T1, T2>>("Map", () => new MapOperator(udfSpec((v: T2) => TaggedUnion.two<T1, T2>(v), "map", "coGroup")), "input");
+    const one = udfSpec((v: T1) => TaggedUnion.one<T1, T2>(v), "map", "coGroup");
+    const two = udfSpec((v: T2) => TaggedUnion.two<T1, T2>(v), "map", "coGroup");
+    const tag1 = this.input1.transform<TaggedUnion<T1, T2>>("Map", () => new MapOperator(one), "input");
+    const tag2 = this.input2.transform<TaggedUnion<T1, T2>>("Map", () => new MapOperator(two), "input");
     const { key1, key2 } = this;
     const unionKey = (t: TaggedUnion<T1, T2>): K => (t.isOne ? key1(t.one as T1) : key2(t.two as T2));
     const key: KeyDefinition = { kind: "selector", selector: udfSpec(unionKey, "getKey", "coGroup") };
-    const keyed = new KeyedStream<TaggedUnion<T1, T2>, K>(this.input1.getExecutionEnvironment(), tag1.union(tag2), key);
+    const keyed = tag1.union(tag2).keyByDefinition<K>(key);
     const windowed = keyed.window(this.assigner);
     if (this.lateness !== undefined) windowed.allowedLateness(this.lateness);
     return windowed.build<R>({ kind: "list" }, emit, functionName);

@@ -63,7 +63,11 @@ export class DataStream<T> {
   keyBy<K>(key: KeySelector<T, K>): KeyedStream<T, K>;
   keyBy(...fields: (number | string)[]): KeyedStream<T, unknown>;
   keyBy(...args: unknown[]): KeyedStream<T, unknown> {
-    return new KeyedStream<T, unknown>(this.environment, this, parseKeyArgs(args, "keyBy"));
+    return this.keyByDefinition<unknown>(parseKeyArgs(args, "keyBy"));
+  }
+  /** keyBy with a parsed key (the windowed joins key their tagged union so). @internal */
+  keyByDefinition<K>(key: KeyDefinition): KeyedStream<T, K> {
+    return new KeyedStream<T, K>(this.environment, this, key);
   }
 
   /** Sets record timestamps and generates watermarks, per parallel instance. */
@@ -142,7 +146,9 @@ export class DataStream<T> {
   /** The records this operator emitted to `tag` (e.g. late window data). */
   getSideOutput<X>(tag: OutputTag<X>): DataStream<X> {
     operatorOf(this.transformation, "getSideOutput");
-    const t: Transformation = { kind: "sideOutput", id: newTransformationId(), name: `SideOutput(${tag.id})`, input: this.transformation, tag: tag as OutputTag<unknown> };
+    const t: Transformation = {
+      kind: "sideOutput", id: newTransformationId(), name: `SideOutput(${tag.id})`, input: this.transformation, tag: tag as OutputTag<unknown>,
+    };
     return new DataStream<X>(this.environment, t);
   }
 
@@ -154,7 +160,9 @@ export class DataStream<T> {
   }
 
   private sink(name: string, create: () => StreamOperator): DataStreamSink<T> {
-    const t: OperatorTransformation = { kind: "operator", id: newTransformationId(), name, input: this.transformation, parallelism: undefined, create, role: "sink" };
+    const t: OperatorTransformation = {
+      kind: "operator", id: newTransformationId(), name, input: this.transformation, parallelism: undefined, create, role: "sink",
+    };
     this.environment.addOperator(t);
     return new DataStreamSink<T>(t);
   }

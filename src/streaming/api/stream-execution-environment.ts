@@ -100,7 +100,9 @@ export class StreamExecutionEnvironment {
   /** Lines read from a TCP socket as they arrive; at EOF (maxRetry 0) the source ends. */
   socketTextStream(hostname: string, port: number, delimiter = "\n", maxRetry = 0): DataStream<string> {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidProgramException(`socketTextStream: port must be 0..65535, got ${port}`);
-    if (typeof delimiter !== "string" || delimiter.length === 0) throw new InvalidProgramException("socketTextStream: the delimiter must be a non-empty string");
+    if (typeof delimiter !== "string" || delimiter.length === 0) {
+      throw new InvalidProgramException("socketTextStream: the delimiter must be a non-empty string");
+    }
     if (!Number.isInteger(maxRetry) || maxRetry < -1) throw new InvalidProgramException("socketTextStream: maxRetry must be >= -1");
     return this.source("Socket Stream", () => new SocketSource(hostname, port, delimiter, maxRetry));
   }
@@ -114,7 +116,9 @@ export class StreamExecutionEnvironment {
   async executeAsync(jobName = DEFAULT_JOB_NAME): Promise<JobClient> {
     const graph = this.jobGraph();
     this.operators = [];
-    const job = new StreamJob(graph, { jobName, autoWatermarkInterval: this.config.getAutoWatermarkInterval(), objectReuse: this.config.isObjectReuseEnabled() });
+    const job = new StreamJob(graph, {
+      jobName, autoWatermarkInterval: this.config.getAutoWatermarkInterval(), objectReuse: this.config.isObjectReuseEnabled(),
+    });
     // In a worker thread replaying the program for batch jobs, the streaming job is the coordinator's alone.
     if (isWorkerProgram()) job.finishWithoutRunning();
     else job.start();

@@ -61,7 +61,8 @@ export class WindowedStream<T, K> {
         throw new InvalidProgramException(`window aggregate: the AggregateFunction needs a '${m}' method`);
       }
     }
-    return this.build({ kind: "aggregate", fn: spec }, this.followUp(windowFunction), windowFunction ? "AggregateFunction, ProcessWindowFunction" : "AggregateFunction");
+    const name = windowFunction ? "AggregateFunction, ProcessWindowFunction" : "AggregateFunction";
+    return this.build({ kind: "aggregate", fn: spec }, this.followUp(windowFunction), name);
   }
 
   /** Calls `fn(key, context, elements, out)` with all of a window's records when it fires. */
