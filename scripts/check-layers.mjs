@@ -57,18 +57,12 @@ function listFiles(dir) {
   return out;
 }
 
-/** Whether an import/export declaration exists only at compile time (`import type`, or every name `type`). */
+/**
+ * Whether an import/export declaration exists only at compile time: `import type` / `export type`.
+ * (`import { type A }` is not: under verbatimModuleSyntax it stays as `import {} from`, which loads the module.)
+ */
 function isTypeOnly(node) {
-  if (ts.isImportDeclaration(node)) {
-    const clause = node.importClause;
-    if (clause === undefined) return false;
-    if (clause.isTypeOnly) return true;
-    const named = clause.namedBindings;
-    return clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
-  }
-  if (node.isTypeOnly) return true;
-  const named = node.exportClause;
-  return named !== undefined && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+  return ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly === true : node.isTypeOnly;
 }
 
 /** Every module specifier a file names, with whether it is type-only: import/export declarations, import() calls and types. */
