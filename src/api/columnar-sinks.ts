@@ -19,12 +19,16 @@ export function parquetSink(path: string, shape: Shape | undefined, a: ColumnarS
   const [schema, mode] = schemaAndMode(shape, path, a, b, "writeAsParquet");
   return descriptor(new ParquetOutputFormat(path, schema, mode), `ParquetOutputFormat (${path})`);
 }
-export function arrowSink(path: string, shape: Shape | undefined, a: ColumnarSchema | WriteMode | undefined, b: WriteMode | undefined, ipc: ArrowIpcFormat): FormatSink {
+export function arrowSink(
+  path: string, shape: Shape | undefined, a: ColumnarSchema | WriteMode | undefined, b: WriteMode | undefined, ipc: ArrowIpcFormat,
+): FormatSink {
   const [schema, mode] = schemaAndMode(shape, path, a, b, ipc === "file" ? "writeAsArrow" : "writeAsArrowStream");
   return descriptor(new ArrowOutputFormat(path, schema, mode, ipc), `ArrowOutputFormat (${ipc}, ${path})`);
 }
 
-function schemaAndMode(shape: Shape | undefined, path: string, a: ColumnarSchema | WriteMode | undefined, b: WriteMode | undefined, method: string): [ResolvedSchema | undefined, WriteMode] {
+function schemaAndMode(
+  shape: Shape | undefined, path: string, a: ColumnarSchema | WriteMode | undefined, b: WriteMode | undefined, method: string,
+): [ResolvedSchema | undefined, WriteMode] {
   const modeFirst = a === WriteMode.NO_OVERWRITE || a === WriteMode.OVERWRITE;
   const given = modeFirst || a === undefined ? undefined : resolveSchema(a as ColumnarSchema, `${method}('${path}')`);
   const mode = modeFirst ? (a as WriteMode) : (b ?? WriteMode.NO_OVERWRITE);
