@@ -107,12 +107,10 @@ export interface Flags {
   readonly objectKeyOrder: boolean;
   /** A combinable reduce whose function changes what its key selector returns: F2. */
   readonly selectorKeyChange: boolean;
-  /** Inside a bulk iteration, a hash join building on the partial solution's side: F3. */
-  readonly dynamicBuild: boolean;
 }
 
-export const NO_FLAGS: Flags = { nanKeys: false, nestedKeys: false, posExpr: false, rangeUnion: false, iterFanout: false, objectKeyOrder: false, selectorKeyChange: false, dynamicBuild: false };
-export const ALL_FLAGS: Flags = { nanKeys: true, nestedKeys: true, posExpr: true, rangeUnion: true, iterFanout: true, objectKeyOrder: true, selectorKeyChange: true, dynamicBuild: true };
+export const NO_FLAGS: Flags = { nanKeys: false, nestedKeys: false, posExpr: false, rangeUnion: false, iterFanout: false, objectKeyOrder: false, selectorKeyChange: false };
+export const ALL_FLAGS: Flags = { nanKeys: true, nestedKeys: true, posExpr: true, rangeUnion: true, iterFanout: true, objectKeyOrder: true, selectorKeyChange: true };
 
 /** The schema a node produces. */
 export function schemaOf(n: Node): Schema {

@@ -216,8 +216,7 @@ function stepOp(c: Ctx, cur: Node, outside: Node | undefined): Node {
     case "union": return mk({ op: "union", in: cur, other: staticSrc() }, s);
     case "join": {
       const other = staticSrc();
-      const hints = d.flags.dynamicBuild ? HINTS : HINTS.filter((h) => !h.endsWith("_FIRST"));
-      return mk({ op: "join", in: cur, other, keys: drawKeyPair(d, s, schemaOf(other)), hint: d.pick(hints), via: "join", out: { kind: "left" }, ...form(c) }, s);
+      return mk({ op: "join", in: cur, other, keys: drawKeyPair(d, s, schemaOf(other)), hint: d.pick(HINTS), via: "join", out: { kind: "left" }, ...form(c) }, s);
     }
     case "reduce": return mk({ op: "reduce", in: cur, key: combinedKey(c, s), intOp: "max" }, s);
     case "distinct": return wholeKeyable(d, s) ? mk({ op: "distinct", in: cur }, s) : mk({ op: "rebalance", in: cur }, s);

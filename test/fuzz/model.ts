@@ -4,7 +4,7 @@
  */
 import { schemaOf, type Key, type Node, type Schema } from "./ast.js";
 import { canon, defaultOf, keyOf, modOf } from "./values.js";
-import { coGroupOf, copiesOf, foldOf, groupSeqOf, keepOf, mapOf, mergeOf, sortedBy } from "./udfs.js";
+import { coGroupOf, copiesOf, copy, foldOf, groupSeqOf, keepOf, mapOf, mergeOf, sortedBy } from "./udfs.js";
 
 type Rec = any;
 
@@ -69,7 +69,7 @@ function evalNode(n: Node, ev: (x: Node) => Rec[], partial: Rec[] | undefined): 
   switch (n.op) {
     case "src": return structuredClone([...n.rows]);
     case "partial": return partial ?? [];
-    case "map": { const f = mapOf(n.fn); return ev(n.in).map((r) => f(structuredClone(r))); }
+    case "map": { const f = mapOf(n.fn); return ev(n.in).map((r) => f(copy(r))); }
     case "flatMap": { const c = copiesOf(n.m); return ev(n.in).flatMap((r) => Array.from({ length: c(r) }, () => r)); }
     case "filter": return ev(n.in).filter(keepOf(n.m, n.r));
     case "project": return ev(n.in).map((r) => n.pos.map((p) => r[p]));

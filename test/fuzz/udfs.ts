@@ -8,7 +8,8 @@ import { canon, compareBy, getAt, keyLeafTypes, keyOf, typeAt } from "./values.j
 
 type Rec = any;
 
-function copy(v: Rec): Rec {
+/** A deep copy that shares nothing (structuredClone would keep two fields that are one object aliased). */
+export function copy(v: Rec): Rec {
   if (Array.isArray(v)) return v.map(copy);
   if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)]));
   return v;

@@ -70,7 +70,9 @@ export class StepRunner {
     // The solution set is probed through its index, never read through channels.
     if (head.driver === "SOLUTION_SET") return;
     const kept = task.outputs.filter((ex) => this.isKept(ex));
-    if (head.driver === "STATIC_INPUT" && kept.length === task.outputs.length) {
+    // A static input whose every consumer keeps its records need not run again; a task with no
+    // output exchange (its consumers are chained onto it, e.g. a join probing it) always runs.
+    if (head.driver === "STATIC_INPUT" && task.outputs.length > 0 && kept.length === task.outputs.length) {
       this.statics.delete(head);
       return;
     }
