@@ -75,6 +75,7 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
     } catch (e) {
       throw fsError("open input file", split.path, e);
     }
+    await this.checkUnchanged(split, this.file);
     this.reader = new SplitLineReader(this.file, split.start, split.length, this.delimiterBytes);
     this.ended = false;
   }
@@ -107,6 +108,7 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
         if (record !== undefined) out.push(record);
       } else if (state === END) {
         this.ended = true;
+        await this.checkUnchanged(this.split!, this.file!, reader.endedEarly());
         break;
       } else {
         try {
@@ -114,6 +116,8 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
         } catch (e) {
           throw fsError("read input file", this.currentPath(), e);
         }
+        // Each chunk is checked, so data of a rewritten file never reaches a record.
+        await this.checkUnchanged(this.split!, this.file!);
       }
     }
     return out;

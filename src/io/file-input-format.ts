@@ -10,7 +10,9 @@ import { join } from "node:path";
 import type { BaseStatistics, InputFormat, InputSplit } from "../common/formats.js";
 import { InvalidProgramException } from "../common/errors.js";
 import type { RuntimeContext } from "../common/runtime-context.js";
+import type { FileHandle } from "node:fs/promises";
 import { acceptFileName, listInputFiles, type InputFile } from "./input-files.js";
+import { FileSystemError, fsError } from "./io-errors.js";
 
 /** A byte range of one file. */
 export interface FileInputSplit extends InputSplit {
@@ -19,6 +21,9 @@ export interface FileInputSplit extends InputSplit {
   readonly start: number;
   /** Bytes in the range (records may run past its end; see DelimitedInputFormat). */
   readonly length: number;
+  /** The file's size and modification time when the splits were planned (to detect a change). */
+  readonly fileSize?: number;
+  readonly fileMtimeMs?: number;
 }
 
 /** Flink's FileInputFormat.MAX_SPLIT_SIZE_DISCREPANCY. */
@@ -82,6 +87,25 @@ export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSpli
     return planSplits(files, Math.max(1, minNumSplits), this.minSplitSize, this.unsplittable);
   }
 
+  /**
+   * Fails when the split's file is not what the splits were planned on: its size or modification
+   * time changed, or (`endedEarly`) its data ended before the split's end. A truncated or rewritten
+   * input would otherwise give a short result with no error. Subclasses call it after opening a
+   * split and when it is exhausted (DelimitedInputFormat does).
+   */
+  protected async checkUnchanged(split: FileInputSplit, file: FileHandle, endedEarly = false): Promise<void> {
+    let now: { size: number; mtimeMs: number };
+    try {
+      now = await file.stat();
+    } catch (e) {
+      throw fsError("read input file", split.path, e);
+    }
+    const change = inputChange(split, now, endedEarly);
+    if (change !== undefined) {
+      throw new FileSystemError(`Input file '${split.path}' changed while the job was reading it (${change}); the result would be incomplete or mixed, so the job fails instead`, split.path);
+    }
+  }
+
   abstract open(split: FileInputSplit): void | Promise<void>;
   abstract reachedEnd(): boolean;
   abstract nextRecord(): T | null | undefined | Promise<T | null | undefined>;
@@ -93,8 +117,8 @@ export function planSplits(files: readonly InputFile[], minNumSplits: number, mi
   const total = files.reduce((s, f) => s + f.size, 0);
   const maxSplitSize = Math.ceil(total / minNumSplits);
   const splits: FileInputSplit[] = [];
-  const add = (path: string, start: number, length: number) => splits.push({ splitNumber: splits.length, path, start, length });
   for (const f of files) {
+    const add = (path: string, start: number, length: number) => splits.push({ splitNumber: splits.length, path, start, length, fileSize: f.size, ...(f.mtimeMs !== undefined ? { fileMtimeMs: f.mtimeMs } : {}) });
     if (f.size === 0 || unsplittable) {
       add(f.path, 0, f.size);
       continue;
@@ -111,6 +135,14 @@ export function planSplits(files: readonly InputFile[], minNumSplits: number, mi
     if (left > 0) add(f.path, position, left);
   }
   return splits;
+}
+
+/** What changed in a split's file since its splits were planned, or undefined. @internal */
+export function inputChange(split: FileInputSplit, now: { size: number; mtimeMs: number }, endedEarly: boolean): string | undefined {
+  if (split.fileSize !== undefined && now.size !== split.fileSize) return `its size went from ${split.fileSize} to ${now.size} bytes`;
+  if (split.fileMtimeMs !== undefined && now.mtimeMs !== split.fileMtimeMs) return "its modification time changed";
+  if (endedEarly) return `its data ended before byte ${split.start + split.length}, the end of a split`;
+  return undefined;
 }
 
 /** Bytes sampled to estimate the average record width. */

@@ -10,6 +10,8 @@ import { fsError } from "./io-errors.js";
 export interface InputFile {
   readonly path: string;
   readonly size: number;
+  /** Modification time when the files were listed (ms, fractional): a later change is detected. */
+  readonly mtimeMs?: number;
 }
 
 /** Whether a directory entry is data (Flink's FileInputFormat.acceptFile). */
@@ -25,7 +27,7 @@ export async function listInputFiles(path: string, nested: boolean): Promise<Inp
   } catch (e) {
     throw fsError("read input", path, e);
   }
-  if (!st.isDirectory()) return [{ path, size: st.size }];
+  if (!st.isDirectory()) return [{ path, size: st.size, mtimeMs: st.mtimeMs }];
   const out: InputFile[] = [];
   await addDirectory(path, nested, out);
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -49,6 +51,6 @@ async function addDirectory(dir: string, nested: boolean, out: InputFile[]): Pro
     }
     if (st.isDirectory()) {
       if (nested) await addDirectory(p, nested, out);
-    } else out.push({ path: p, size: st.size });
+    } else out.push({ path: p, size: st.size, mtimeMs: st.mtimeMs });
   }
 }

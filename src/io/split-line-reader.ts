@@ -52,6 +52,11 @@ export class SplitLineReader {
     this.view = this.buffer.subarray(0, 0);
   }
 
+  /** Whether the file ended before the split's end (it was truncated while being read). */
+  endedEarly(): boolean {
+    return this.eof && this.readPos < this.splitEnd;
+  }
+
   next(): NextResult {
     if (this.done) return END;
     const dl = this.delimiter.length;
