@@ -7,11 +7,15 @@ import {
 import { testAtParallelism, isSameCause } from "../helpers.js";
 
 test("enums: Order, Aggregations, WriteMode, JoinHint, JoinType have the API.md members", () => {
-  for (const v of [Order.ASCENDING, Order.DESCENDING, Aggregations.SUM, Aggregations.MIN, Aggregations.MAX, WriteMode.NO_OVERWRITE, WriteMode.OVERWRITE,
-    JoinType.INNER, JoinType.LEFT_OUTER, JoinType.RIGHT_OUTER, JoinType.FULL_OUTER, JoinHint.OPTIMIZER_CHOOSES]) {
-    assert.notEqual(v, undefined);
-  }
-  assert.equal(new Set([JoinType.INNER, JoinType.LEFT_OUTER, JoinType.RIGHT_OUTER, JoinType.FULL_OUTER]).size, 4);
+  // Exactly these members, each valued by its own name (the text plans and messages show).
+  const members: [Record<string, string>, string[]][] = [
+    [Order, ["ASCENDING", "DESCENDING"]],
+    [Aggregations, ["SUM", "MIN", "MAX"]],
+    [WriteMode, ["NO_OVERWRITE", "OVERWRITE"]],
+    [JoinType, ["INNER", "LEFT_OUTER", "RIGHT_OUTER", "FULL_OUTER"]],
+    [JoinHint, ["OPTIMIZER_CHOOSES", "BROADCAST_HASH_FIRST", "BROADCAST_HASH_SECOND", "REPARTITION_HASH_FIRST", "REPARTITION_HASH_SECOND", "REPARTITION_SORT_MERGE"]],
+  ];
+  for (const [e, names] of members) assert.deepEqual(Object.entries(e), names.map((n) => [n, n]));
 });
 
 test("InvalidProgramException and JobExecutionException are Error subclasses", () => {
