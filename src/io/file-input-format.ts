@@ -13,6 +13,7 @@ import type { RuntimeContext } from "../common/runtime-context.js";
 import type { FileHandle } from "node:fs/promises";
 import { acceptFileName, listInputFiles, type InputFile } from "./input-files.js";
 import { FileSystemError, fsError } from "./io-errors.js";
+import { localPath } from "./local-path.js";
 
 /** A byte range of one file. */
 export interface FileInputSplit extends InputSplit {
@@ -39,14 +40,14 @@ export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSpli
 
   constructor(filePath: string) {
     if (typeof filePath !== "string" || filePath === "") throw new InvalidProgramException(`${new.target.name}: the file path must be a non-empty string, got ${String(filePath)}`);
-    this.filePath = filePath;
+    this.filePath = localPath(filePath, new.target.name);
   }
 
   getFilePath(): string {
     return this.filePath;
   }
   setFilePath(path: string): this {
-    this.filePath = path;
+    this.filePath = localPath(path, this.constructor.name);
     return this;
   }
   /** Splits are never smaller than this many bytes (default 0, as Flink). */

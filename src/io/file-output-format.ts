@@ -16,6 +16,7 @@ import { WriteMode } from "../common/enums.js";
 import { InvalidProgramException } from "../common/errors.js";
 import type { GlobalOutputHooks, OutputFormat } from "../common/formats.js";
 import { fsError } from "./io-errors.js";
+import { localPath } from "./local-path.js";
 import { abortOutput, commitOutput, directFile, prepareOutput, stagedFile } from "./output-commit.js";
 
 /**
@@ -37,7 +38,7 @@ export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutp
 
   constructor(path: string, writeMode: WriteMode = WriteMode.NO_OVERWRITE) {
     if (typeof path !== "string" || path === "") throw new InvalidProgramException(`${new.target.name}: the output path must be a non-empty string, got ${String(path)}`);
-    this.outputPath = path;
+    this.outputPath = localPath(path, new.target.name);
     this.writeMode = checkMode(writeMode, path);
   }
 

@@ -1,23 +1,29 @@
 /**
  * Atomic output of file sinks. Before the job, `prepareOutput` checks the path against the write
- * mode (NO_OVERWRITE fails on an existing path) and makes a hidden staging directory in the
- * nearest existing ancestor of the path (same file system, so commit is a rename). Subtasks write
- * `staging/out` (parallelism 1: a file) or `staging/out/1..p` (a directory), as Flink's paths.
- * After the whole job succeeded `commitOutput` moves the old path aside, renames the new output in
- * and deletes the old one (restoring it if the rename fails); after a failure `abortOutput` deletes
- * the staging directory, so neither a partial output nor a temporary file is left behind.
+ * mode (NO_OVERWRITE fails on an existing path; OVERWRITE refuses device nodes and other special
+ * files, the root, the current directory and its ancestors), removes staging left by dead
+ * processes (staging.ts) and makes a hidden staging directory in the nearest existing ancestor of
+ * the path (same file system, so commit is a rename). Subtasks write `staging/out` (parallelism 1:
+ * a file) or `staging/out/1..p` (a directory), as Flink's paths. After the whole job succeeded
+ * `commitOutput` moves the output into place: a file replacing a file is one atomic rename;
+ * otherwise the old path moves aside into the staging directory, the new one is renamed in and the
+ * old one deleted, and a kill between the two renames is repaired by the next job (or the exit
+ * hook), which restores the old output. Every failure, at commit time too, removes the staging
+ * directory, so neither a partial output nor a temporary file is left behind.
  */
-import { access, constants, lstat, mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { access, constants, link, lstat, mkdir, mkdtemp, rename, stat, unlink } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WriteMode } from "../common/enums.js";
 import { FileSystemError, fsError } from "./io-errors.js";
+import { ASIDE, STAGED_OUT, discard, pausePoint, removeStale, stagingPrefix, track } from "./staging.js";
 
 /** Output paths staged by running jobs: two sinks must not write the same path. */
 const stagedTargets = new Map<string, string>();
 
 /** Where subtask `taskNumber` (0-based) of `numTasks` writes inside `staging`. */
 export function stagedFile(staging: string, taskNumber: number, numTasks: number): string {
-  return numTasks > 1 ? join(staging, "out", String(taskNumber + 1)) : join(staging, "out");
+  return numTasks > 1 ? join(staging, STAGED_OUT, String(taskNumber + 1)) : join(staging, STAGED_OUT);
 }
 
 /** Where subtask `taskNumber` writes when there is no staging (format used without the job hooks). */
@@ -30,9 +36,13 @@ export async function prepareOutput(path: string, mode: WriteMode, parallelism: 
   const target = resolve(path);
   if (mode !== WriteMode.NO_OVERWRITE && mode !== WriteMode.OVERWRITE) throw new FileSystemError(`Cannot write '${path}': unknown write mode ${String(mode)}`, path);
   if (stagedTargets.has(target)) throw new FileSystemError(`Output path '${path}' is already being written by another sink of a running job`, path);
-  if ((await exists(target)) && mode === WriteMode.NO_OVERWRITE) throw existsError(path);
   if (target === dirname(target)) throw new FileSystemError(`Cannot write output to '${path}': it is the root directory`, path);
+  if (holdsWorkingDirectory(target)) throw new FileSystemError(`Cannot write output to '${path}': it is the current working directory or one of its ancestors`, path);
   const anchor = await nearestExistingDirectory(dirname(target), path);
+  await removeStale(anchor);
+  const existing = await lstatOf(target);
+  if (existing && mode === WriteMode.NO_OVERWRITE) throw existsError(path);
+  if (existing) checkReplaceable(existing, path);
   try {
     await access(anchor, constants.W_OK);
   } catch (e) {
@@ -40,8 +50,9 @@ export async function prepareOutput(path: string, mode: WriteMode, parallelism: 
   }
   let staging: string;
   try {
-    staging = await mkdtemp(join(anchor, `.${basename(target)}.sluice-staging-`));
-    if (parallelism > 1) await mkdir(join(staging, "out"));
+    staging = await mkdtemp(stagingPrefix(anchor, target));
+    await track(staging, target);
+    if (parallelism > 1) await mkdir(join(staging, STAGED_OUT));
   } catch (e) {
     throw fsError("create a staging directory for output", path, e);
   }
@@ -53,27 +64,59 @@ export async function prepareOutput(path: string, mode: WriteMode, parallelism: 
 export async function commitOutput(staging: string, path: string, mode: WriteMode): Promise<void> {
   const target = resolve(path);
   stagedTargets.delete(target);
-  const old = join(staging, "previous");
-  let movedOld = false;
+  const out = join(staging, STAGED_OUT);
   try {
+    await pausePoint("commit");
     await mkdir(dirname(target), { recursive: true });
-    if (await exists(target)) {
-      if (mode === WriteMode.NO_OVERWRITE) throw existsError(path);
-      await rename(target, old);
-      movedOld = true;
+    const existing = await lstatOf(target);
+    const outIsFile = (await lstat(out)).isFile();
+    if (existing && mode === WriteMode.NO_OVERWRITE) throw existsError(path);
+    if (!existing) {
+      // A file is linked, which fails if the target appeared meanwhile (rename would replace it).
+      if (outIsFile && mode === WriteMode.NO_OVERWRITE) await link(out, target).then(() => unlink(out));
+      else await rename(out, target);
+    } else {
+      checkReplaceable(existing, path);
+      if (outIsFile && !existing.isDirectory()) await rename(out, target);
+      else await swapIn(out, target, join(staging, ASIDE));
     }
-    await rename(join(staging, "out"), target);
   } catch (e) {
-    if (movedOld) await rename(old, target).catch(() => undefined);
-    throw e instanceof FileSystemError ? e : fsError("commit output to", path, e);
+    await discard(staging).catch(() => undefined);
+    if (e instanceof FileSystemError) throw e;
+    if ((e as { code?: string }).code === "EEXIST") throw existsError(path);
+    throw fsError("commit output to", path, e);
   }
-  await rm(staging, { recursive: true, force: true });
+  await discard(staging);
+}
+
+/** Replaces `target` by `out`, keeping the old one at `aside` until the new one is in place. */
+async function swapIn(out: string, target: string, aside: string): Promise<void> {
+  await rename(target, aside);
+  await pausePoint("aside");
+  try {
+    await rename(out, target);
+  } catch (e) {
+    await rename(aside, target).catch(() => undefined);
+    throw e;
+  }
 }
 
 /** Drops everything a failed job staged. */
 export async function abortOutput(staging: string): Promise<void> {
   for (const [target, s] of stagedTargets) if (s === staging) stagedTargets.delete(target);
-  await rm(staging, { recursive: true, force: true });
+  await discard(staging);
+}
+
+/** OVERWRITE replaces files, directories and links only (never a device, FIFO or socket). */
+function checkReplaceable(st: Stats, path: string): void {
+  if (st.isFile() || st.isDirectory() || st.isSymbolicLink()) return;
+  const kind = st.isCharacterDevice() || st.isBlockDevice() ? "a device node" : st.isFIFO() ? "a named pipe" : st.isSocket() ? "a socket" : "a special file";
+  throw new FileSystemError(`Cannot write output to '${path}': it is ${kind}, and WriteMode.OVERWRITE replaces only regular files and directories`, path);
+}
+
+function holdsWorkingDirectory(target: string): boolean {
+  const rel = relative(target, process.cwd());
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 function existsError(path: string): FileSystemError {
@@ -83,12 +126,11 @@ function existsError(path: string): FileSystemError {
   );
 }
 
-async function exists(p: string): Promise<boolean> {
+async function lstatOf(p: string): Promise<Stats | undefined> {
   try {
-    await lstat(p);
-    return true;
+    return await lstat(p);
   } catch (e) {
-    if ((e as { code?: string }).code === "ENOENT") return false;
+    if ((e as { code?: string }).code === "ENOENT") return undefined;
     throw fsError("check output path", p, e);
   }
 }
