@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -40,13 +40,26 @@ testAtParallelism("a rename that fails at commit time leaves no staging", async 
   assert.deepEqual(readdirSync(dir), ["sub"]);
 });
 
-test("OVERWRITE refuses a device node and the root", async () => {
-  for (const [path, reason] of [["/dev/null", /device node/], ["/", /root directory/]] as const) {
+test("OVERWRITE refuses a device node, a named pipe and the root", async () => {
+  // Special files of the test's own: a copy of the null device (as root) and a FIFO. The real
+  // /dev/null is never a target: a regression would replace it for every process on the machine.
+  const dir = tempDir();
+  const targets: [string, RegExp][] = [["/", /root directory/]];
+  execFileSync("mkfifo", [join(dir, "fifo")]);
+  targets.push([join(dir, "fifo"), /named pipe/]);
+  try {
+    execFileSync("mknod", [join(dir, "null"), "c", "1", "3"], { stdio: "ignore" });
+    targets.push([join(dir, "null"), /device node/]);
+  } catch {
+    // Not root: no device node to test with.
+  }
+  for (const [path, reason] of targets) {
     const env = ExecutionEnvironment.createLocalEnvironment(1);
     env.fromElements(1).writeAsText(path, WriteMode.OVERWRITE);
     await assert.rejects(env.execute(), reason, path);
   }
-  assert.ok(statSync("/dev/null").isCharacterDevice());
+  assert.ok(statSync(join(dir, "fifo")).isFIFO());
+  if (targets.length === 3) assert.ok(statSync(join(dir, "null")).isCharacterDevice());
 });
 
 test("OVERWRITE refuses the current directory and its ancestors", { timeout: 120_000 }, async () => {
