@@ -17,6 +17,17 @@ export interface Ordering {
   readonly order: Order;
 }
 
+/**
+ * The engine's own functions, by node kind (a closed set: the optimizer and the ownership pass
+ * decide on them). They create fresh records or pass records on, and never mutate their input.
+ */
+export type RecordBuiltin = "count";
+export type ReduceBuiltin = "aggregate" | "distinct" | "count" | "MinBy" | "MaxBy";
+export type GroupReduceBuiltin = `first(${number})`;
+/** Join and cross: the default pair (Tuple2 of both records) and projections. */
+export type PairBuiltin = "pair" | "project";
+export type Builtin = RecordBuiltin | ReduceBuiltin | GroupReduceBuiltin | PairBuiltin;
+
 interface NodeBase {
   readonly id: number;
   name: string;
@@ -45,7 +56,7 @@ export interface RecordUdfNode extends NodeBase {
   readonly input: LogicalNode;
   readonly udf: UdfSpec;
   /** Set for the engine's own functions, which create fresh records and never mutate inputs. */
-  readonly builtin?: string;
+  readonly builtin?: RecordBuiltin;
 }
 export interface ProjectNode extends NodeBase {
   readonly kind: "project";
@@ -79,7 +90,7 @@ export interface ReduceNode extends NodeBase {
   readonly key: KeyDefinition | undefined;
   readonly udf: UdfSpec;
   /** Built-in functions create new records and never keep references (no copies needed). */
-  readonly builtin: string | undefined;
+  readonly builtin: ReduceBuiltin | undefined;
 }
 export interface GroupReduceNode extends NodeBase {
   readonly kind: "groupReduce";
@@ -89,7 +100,7 @@ export interface GroupReduceNode extends NodeBase {
   readonly udf: UdfSpec;
   /** The combine step run before the shuffle, if the function is combinable. */
   readonly combiner: UdfSpec | undefined;
-  readonly builtin: string | undefined;
+  readonly builtin: GroupReduceBuiltin | undefined;
 }
 export interface GroupCombineNode extends NodeBase {
   readonly kind: "groupCombine";
@@ -112,7 +123,7 @@ export interface JoinNode extends NodeBase {
   /** A JoinFunction (`flat: false`) or FlatJoinFunction (`flat: true`). */
   udf: UdfSpec;
   flat: boolean;
-  builtin: string | undefined;
+  builtin: PairBuiltin | undefined;
 }
 export interface CoGroupNode extends NodeBase {
   readonly kind: "coGroup";
@@ -130,7 +141,7 @@ export interface CrossNode extends NodeBase {
   readonly second: LogicalNode;
   readonly sizeHintSecond: "tiny" | "huge" | undefined;
   udf: UdfSpec;
-  builtin: string | undefined;
+  builtin: PairBuiltin | undefined;
 }
 
 /** The placeholder for the partial solution inside a bulk iteration's step function. */

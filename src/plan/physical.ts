@@ -2,12 +2,13 @@
  * The physical plan: every operator with a driver strategy and a parallelism, every edge a
  * channel with a ship strategy (how records move between subtasks) and a local strategy
  * (what the receiver does first). The runtime executes exactly this.
- * Driver strategies are data (DRIVERS): how many inputs, whether the driver can be chained.
+ * Driver strategies are data (DRIVERS): inputs, chaining, the logical kinds each runs, ownership.
  */
+import { InternalError } from "../common/errors.js";
 import type { KeyDefinition } from "../common/keys.js";
 import type { Order } from "../common/enums.js";
 import type { UdfSpec } from "../common/udf.js";
-import type { LogicalNode, Ordering } from "./logical.js";
+import type { LogicalKind, LogicalNode, Ordering } from "./logical.js";
 
 export type ShipStrategy =
   | "FORWARD"
@@ -19,67 +20,117 @@ export type ShipStrategy =
 
 export type LocalStrategy = "NONE" | "SORT" | "HASH_GROUP";
 
+/**
+ * Who owns what a driver emits (passes/ownership.ts): "fresh" records the engine made (sources,
+ * reduces, sinks); "input" its input records passed on (owned iff its input is); "user" the user
+ * function's objects, a built-in function's results being fresh copies (count's map, default join
+ * pairs, projections); "user-or-input" the user function's objects, a built-in passing input
+ * records on (first(n)).
+ */
+export type OutputOwnership = "fresh" | "input" | "user" | "user-or-input";
+
+/** Every logical kind (a STATIC_INPUT placeholder stands for any node an iteration reads). */
+const ANY_KIND = [
+  "source", "sink", "map", "flatMap", "filter", "mapPartition", "project", "union", "partition", "sortPartition", "reduce",
+  "groupReduce", "groupCombine", "join", "coGroup", "cross", "partialSolution", "solutionSet", "workset", "bulkIteration", "deltaIteration",
+] as const satisfies readonly LogicalKind[];
+
+/**
+ * A driver strategy's properties (Flink's DriverStrategy enum): every entry of DRIVERS declares
+ * each column, so a new strategy cannot forget one.
+ */
 export interface DriverSpec {
   readonly inputs: 0 | 1 | 2;
   /** Can run inside its predecessor's task, fed record by record. */
   readonly chainable: boolean;
   /** Name shown as driver_strategy in the plan JSON (Flink's wording). */
   readonly display: string;
+  /** The logical node kinds it runs: the runtime reads `node.logical` as these (LogicalOf). */
+  readonly runs: readonly LogicalKind[];
+  readonly output: OutputOwnership;
+  /**
+   * Run with a built-in function (or as the collect sink), it never mutates its input and copies
+   * what it keeps when the input is not owned, so a collection source need not copy for it.
+   */
+  readonly builtinKeepsByCopy: boolean;
 }
 
 export const DRIVERS = {
-  SOURCE: { inputs: 0, chainable: false, display: "Data Source" },
-  SINK: { inputs: 1, chainable: true, display: "Data Sink" },
-  MAP: { inputs: 1, chainable: true, display: "Map" },
-  FLAT_MAP: { inputs: 1, chainable: true, display: "FlatMap" },
-  FILTER: { inputs: 1, chainable: true, display: "Filter" },
-  PROJECT: { inputs: 1, chainable: true, display: "Map" },
-  MAP_PARTITION: { inputs: 1, chainable: true, display: "Map Partition" },
-  UNARY_NO_OP: { inputs: 1, chainable: true, display: "No-Op" },
-  SORT_PARTITION: { inputs: 1, chainable: false, display: "Sort-Partition" },
-  HASHED_PARTIAL_REDUCE: { inputs: 1, chainable: true, display: "Hash Combine" },
-  HASH_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce" },
-  ALL_REDUCE: { inputs: 1, chainable: true, display: "Reduce All" },
-  HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce" },
-  SORTED_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Sorted Group Reduce" },
-  ALL_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Group Reduce All" },
-  HASH_GROUP_COMBINE: { inputs: 1, chainable: true, display: "Hash Group Combine" },
-  SORTED_GROUP_COMBINE: { inputs: 1, chainable: true, display: "Sorted Group Combine" },
-  ALL_GROUP_COMBINE: { inputs: 1, chainable: true, display: "Group Combine All" },
-  HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Hybrid Hash (build: first)" },
-  HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Hybrid Hash (build: second)" },
-  INNER_MERGE: { inputs: 2, chainable: false, display: "Merge" },
-  LEFT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Left Outer Merge" },
-  RIGHT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Right Outer Merge" },
-  FULL_OUTER_MERGE: { inputs: 2, chainable: false, display: "Full Outer Merge" },
-  LEFT_HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Left Outer Hybrid Hash (build: first)" },
-  LEFT_HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Left Outer Hybrid Hash (build: second)" },
-  RIGHT_HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Right Outer Hybrid Hash (build: first)" },
-  RIGHT_HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Right Outer Hybrid Hash (build: second)" },
-  FULL_OUTER_HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Full Outer Hybrid Hash (build: first)" },
-  FULL_OUTER_HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Full Outer Hybrid Hash (build: second)" },
-  CO_GROUP: { inputs: 2, chainable: false, display: "CoGroup" },
-  NESTEDLOOP_BLOCKED_OUTER_FIRST: { inputs: 2, chainable: false, display: "Nested Loops (Blocked Outer: first)" },
-  NESTEDLOOP_BLOCKED_OUTER_SECOND: { inputs: 2, chainable: false, display: "Nested Loops (Blocked Outer: second)" },
-  BULK_ITERATION: { inputs: 1, chainable: false, display: "Bulk Iteration" },
-  DELTA_ITERATION: { inputs: 2, chainable: false, display: "Delta Iteration" },
-  PARTIAL_SOLUTION: { inputs: 0, chainable: false, display: "Partial Solution" },
+  SOURCE: { inputs: 0, chainable: false, display: "Data Source", runs: ["source"], output: "fresh", builtinKeepsByCopy: false },
+  SINK: { inputs: 1, chainable: true, display: "Data Sink", runs: ["sink"], output: "fresh", builtinKeepsByCopy: true },
+  MAP: { inputs: 1, chainable: true, display: "Map", runs: ["map"], output: "user", builtinKeepsByCopy: true },
+  FLAT_MAP: { inputs: 1, chainable: true, display: "FlatMap", runs: ["flatMap"], output: "user-or-input", builtinKeepsByCopy: false },
+  FILTER: { inputs: 1, chainable: true, display: "Filter", runs: ["filter"], output: "input", builtinKeepsByCopy: false },
+  PROJECT: { inputs: 1, chainable: true, display: "Map", runs: ["project"], output: "input", builtinKeepsByCopy: false },
+  MAP_PARTITION: { inputs: 1, chainable: true, display: "Map Partition", runs: ["mapPartition"], output: "user-or-input", builtinKeepsByCopy: false },
+  UNARY_NO_OP: { inputs: 1, chainable: true, display: "No-Op", runs: ["partition"], output: "input", builtinKeepsByCopy: false },
+  SORT_PARTITION: { inputs: 1, chainable: false, display: "Sort-Partition", runs: ["sortPartition"], output: "input", builtinKeepsByCopy: false },
+  HASHED_PARTIAL_REDUCE: { inputs: 1, chainable: true, display: "Hash Combine", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
+  HASH_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
+  // A lone built-in SUM (aggregate(SUM, f) / sum(f)) on a typed running sum: the optimizer picks these.
+  HASHED_PARTIAL_SUM: { inputs: 1, chainable: true, display: "Hash Combine (running sum)", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
+  HASH_SUM_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce (running sum)", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
+  ALL_REDUCE: { inputs: 1, chainable: true, display: "Reduce All", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
+  HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce", runs: ["groupReduce"], output: "user-or-input", builtinKeepsByCopy: true },
+  SORTED_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Sorted Group Reduce", runs: ["groupReduce"], output: "user-or-input", builtinKeepsByCopy: true },
+  ALL_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Group Reduce All", runs: ["groupReduce"], output: "user-or-input", builtinKeepsByCopy: true },
+  HASH_GROUP_COMBINE: { inputs: 1, chainable: true, display: "Hash Group Combine", runs: ["groupReduce", "groupCombine"], output: "user-or-input", builtinKeepsByCopy: true },
+  SORTED_GROUP_COMBINE: { inputs: 1, chainable: true, display: "Sorted Group Combine", runs: ["groupReduce", "groupCombine"], output: "user-or-input", builtinKeepsByCopy: true },
+  ALL_GROUP_COMBINE: { inputs: 1, chainable: true, display: "Group Combine All", runs: ["groupReduce", "groupCombine"], output: "user-or-input", builtinKeepsByCopy: true },
+  HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Hybrid Hash (build: first)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Hybrid Hash (build: second)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  INNER_MERGE: { inputs: 2, chainable: false, display: "Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  LEFT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Left Outer Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  RIGHT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Right Outer Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  FULL_OUTER_MERGE: { inputs: 2, chainable: false, display: "Full Outer Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  LEFT_HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Left Outer Hybrid Hash (build: first)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  LEFT_HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Left Outer Hybrid Hash (build: second)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  RIGHT_HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Right Outer Hybrid Hash (build: first)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  RIGHT_HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Right Outer Hybrid Hash (build: second)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  FULL_OUTER_HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Full Outer Hybrid Hash (build: first)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  FULL_OUTER_HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Full Outer Hybrid Hash (build: second)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  CO_GROUP: { inputs: 2, chainable: false, display: "CoGroup", runs: ["coGroup"], output: "user-or-input", builtinKeepsByCopy: false },
+  NESTEDLOOP_BLOCKED_OUTER_FIRST: { inputs: 2, chainable: false, display: "Nested Loops (Blocked Outer: first)", runs: ["cross"], output: "user", builtinKeepsByCopy: false },
+  NESTEDLOOP_BLOCKED_OUTER_SECOND: { inputs: 2, chainable: false, display: "Nested Loops (Blocked Outer: second)", runs: ["cross"], output: "user", builtinKeepsByCopy: false },
+  BULK_ITERATION: { inputs: 1, chainable: false, display: "Bulk Iteration", runs: ["bulkIteration"], output: "fresh", builtinKeepsByCopy: false },
+  DELTA_ITERATION: { inputs: 2, chainable: false, display: "Delta Iteration", runs: ["deltaIteration"], output: "fresh", builtinKeepsByCopy: false },
+  PARTIAL_SOLUTION: { inputs: 0, chainable: false, display: "Partial Solution", runs: ["partialSolution"], output: "fresh", builtinKeepsByCopy: false },
   // Inside a step function (see IterationPlan): placeholders the iteration feeds, its outputs,
   // and the joins/coGroups that probe the solution set's index instead of reading it.
-  WORKSET: { inputs: 0, chainable: false, display: "Workset" },
-  SOLUTION_SET: { inputs: 0, chainable: false, display: "Solution Set" },
-  STATIC_INPUT: { inputs: 0, chainable: false, display: "Static Input" },
-  NEXT_PARTIAL_SOLUTION: { inputs: 1, chainable: true, display: "Next Partial Solution" },
-  TERMINATION_CRITERION: { inputs: 1, chainable: true, display: "Termination Criterion" },
-  NEXT_WORKSET: { inputs: 1, chainable: true, display: "Next Workset" },
-  SOLUTION_SET_DELTA: { inputs: 1, chainable: true, display: "Solution Set Delta" },
-  JOIN_WITH_SOLUTION_SET_FIRST: { inputs: 2, chainable: false, display: "Join With Solution Set (solution set: first)" },
-  JOIN_WITH_SOLUTION_SET_SECOND: { inputs: 2, chainable: false, display: "Join With Solution Set (solution set: second)" },
-  CO_GROUP_WITH_SOLUTION_SET_FIRST: { inputs: 2, chainable: false, display: "CoGroup With Solution Set (solution set: first)" },
-  CO_GROUP_WITH_SOLUTION_SET_SECOND: { inputs: 2, chainable: false, display: "CoGroup With Solution Set (solution set: second)" },
+  WORKSET: { inputs: 0, chainable: false, display: "Workset", runs: ["workset"], output: "fresh", builtinKeepsByCopy: false },
+  SOLUTION_SET: { inputs: 0, chainable: false, display: "Solution Set", runs: ["solutionSet"], output: "fresh", builtinKeepsByCopy: false },
+  STATIC_INPUT: { inputs: 0, chainable: false, display: "Static Input", runs: ANY_KIND, output: "fresh", builtinKeepsByCopy: false },
+  NEXT_PARTIAL_SOLUTION: { inputs: 1, chainable: true, display: "Next Partial Solution", runs: ["bulkIteration"], output: "fresh", builtinKeepsByCopy: false },
+  TERMINATION_CRITERION: { inputs: 1, chainable: true, display: "Termination Criterion", runs: ["bulkIteration"], output: "fresh", builtinKeepsByCopy: false },
+  NEXT_WORKSET: { inputs: 1, chainable: true, display: "Next Workset", runs: ["deltaIteration"], output: "fresh", builtinKeepsByCopy: false },
+  SOLUTION_SET_DELTA: { inputs: 1, chainable: true, display: "Solution Set Delta", runs: ["deltaIteration"], output: "fresh", builtinKeepsByCopy: false },
+  JOIN_WITH_SOLUTION_SET_FIRST: { inputs: 2, chainable: false, display: "Join With Solution Set (solution set: first)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  JOIN_WITH_SOLUTION_SET_SECOND: { inputs: 2, chainable: false, display: "Join With Solution Set (solution set: second)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  CO_GROUP_WITH_SOLUTION_SET_FIRST: { inputs: 2, chainable: false, display: "CoGroup With Solution Set (solution set: first)", runs: ["coGroup"], output: "fresh", builtinKeepsByCopy: false },
+  CO_GROUP_WITH_SOLUTION_SET_SECOND: { inputs: 2, chainable: false, display: "CoGroup With Solution Set (solution set: second)", runs: ["coGroup"], output: "fresh", builtinKeepsByCopy: false },
 } as const satisfies Record<string, DriverSpec>;
 
 export type DriverStrategy = keyof typeof DRIVERS;
+
+/** The logical nodes driver `D` runs (members of LogicalNode whose kind is in its `runs`). */
+export type LogicalOf<D extends DriverStrategy> = LogicalNode extends infer N
+  ? N extends LogicalNode ? ([Extract<N["kind"], (typeof DRIVERS)[D]["runs"][number]>] extends [never] ? never : N) : never
+  : never;
+
+/** A physical node whose driver is one of `D`, its logical node narrowed accordingly. */
+export type PhysicalNodeOf<D extends DriverStrategy> = PhysicalNode & { readonly logical: LogicalOf<D> };
+
+/**
+ * The logical node of `node` read as what `driver` runs: the one checked narrowing the runtime
+ * uses instead of casts (throws if the optimizer put the driver on another kind of node).
+ */
+export function logicalOf<D extends DriverStrategy>(node: PhysicalNode, driver: D): LogicalOf<D> {
+  const runs: readonly LogicalKind[] = DRIVERS[driver].runs;
+  if (node.driver !== driver || !runs.includes(node.logical.kind)) {
+    throw new InternalError(`${node.name} (${node.driver}, a ${node.logical.kind} node) read as ${driver}`);
+  }
+  return node.logical as LogicalOf<D>;
+}
 
 /** An edge: how records of `source` reach the consumer's subtasks. */
 export interface Channel {
@@ -119,7 +170,10 @@ export interface PhysicalNode {
   readonly combineUdf?: UdfSpec;
   /** Estimated output cardinality, if the optimizer had one. */
   estimatedRecords: number | undefined;
-  /** Whether this node's output records are owned by the engine (fresh objects, no user reference). */
+  /**
+   * Whether this node's output records are owned by the engine (fresh objects, no user reference).
+   * For a collection source this is its decision to copy the user's elements as it emits them.
+   */
   outputOwned: boolean;
   /**
    * Whether the records this node receives are owned (it may keep or mutate them without a copy):

@@ -6,8 +6,7 @@
  */
 import { InvalidProgramException, JobExecutionException, TaskFailure, describeError } from "../common/errors.js";
 import type { GlobalOutputHooks, InputSplit } from "../common/formats.js";
-import type { SinkNode } from "../plan/logical.js";
-import type { PhysicalNode, PhysicalPlan } from "../plan/physical.js";
+import { logicalOf, type PhysicalNode, type PhysicalPlan } from "../plan/physical.js";
 import { shipText } from "../plan/plan-json.js";
 import { buildJobGraph } from "./job-graph.js";
 import { assignSplits } from "./task/source-runner.js";
@@ -102,7 +101,7 @@ function outputHooks(nodes: readonly PhysicalNode[]): { format: GlobalOutputHook
   const out: { format: GlobalOutputHooks; parallelism: number }[] = [];
   for (const n of nodes) {
     if (n.driver !== "SINK") continue;
-    const sink = (n.logical as SinkNode).sink;
+    const sink = logicalOf(n, "SINK").sink;
     if (sink.kind === "format") out.push({ format: sink.format, parallelism: n.parallelism });
   }
   return out;

@@ -81,3 +81,17 @@ test("getExecutionPlan runs nothing and keeps the sinks for execute()", async ()
   await env.execute();
   assert.equal(calls, 5);
 });
+
+test("a lone keyed SUM runs on the running-sum drivers the optimizer chose; SUM with MIN on the general hash reduce", () => {
+  const env = ExecutionEnvironment.createLocalEnvironment(4);
+  const pairs = env.generateSequence(1, 100).map((x) => [x % 10, x, x] as [number, number, number]);
+  pairs.groupBy(0).sum(1).name("sum").output(noop);
+  pairs.groupBy(0).sum(1).andMin(2).name("sum and min").output(noop);
+  const nodes = plan(env);
+  const sum = nodes.find((n) => n.contents === "sum")!;
+  const both = nodes.find((n) => n.contents === "sum and min")!;
+  assert.equal(sum.driver_strategy, "Hash Reduce (running sum)");
+  assert.equal(nodes.find((n) => n.id === sum.predecessors![0]!.id)!.driver_strategy, "Hash Combine (running sum)");
+  assert.equal(both.driver_strategy, "Hash Reduce");
+  assert.equal(nodes.find((n) => n.id === both.predecessors![0]!.id)!.driver_strategy, "Hash Combine");
+});

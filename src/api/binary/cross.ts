@@ -29,7 +29,7 @@ export class DefaultCross<T1, T2> extends CrossOperator<T1, T2, [T1, T2]> {
   projectSecond<O extends unknown[] = any[]>(...positions: number[]): ProjectCross<T1, T2, O> {
     return new ProjectCross<T1, T2, O>(this.env, this.withFunction((this.node as CrossNode).udf, "project"), []).projectSecond(...positions);
   }
-  private withFunction(udf: UdfSpec, builtin: string | undefined): CrossNode {
+  private withFunction(udf: UdfSpec, builtin: CrossNode["builtin"]): CrossNode {
     const n = this.node as CrossNode;
     return createNode<CrossNode>({ kind: "cross", first: n.first, second: n.second, sizeHintSecond: n.sizeHintSecond, udf, builtin }, n.name);
   }

@@ -106,7 +106,7 @@ export class DefaultJoin<T1, T2> extends JoinOperator<T1, T2, [T1, T2]> {
     return new ProjectJoin<T1, T2, O>(this.env, this.withFunction((this.node as JoinNode).udf, false, "project"), []).projectSecond(...positions);
   }
 
-  private withFunction(udf: JoinNode["udf"], flat: boolean, builtin: string | undefined): JoinNode {
+  private withFunction(udf: JoinNode["udf"], flat: boolean, builtin: JoinNode["builtin"]): JoinNode {
     const n = this.node as JoinNode;
     return createNode<JoinNode>({
       kind: "join", first: n.first, second: n.second, joinType: n.joinType, keyFirst: n.keyFirst, keySecond: n.keySecond,

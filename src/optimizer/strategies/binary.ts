@@ -13,6 +13,7 @@ import type { CoGroupNode, CrossNode, JoinNode, LogicalNode, Ordering } from "..
 import type { DriverStrategy, InputGate } from "../../plan/physical.js";
 import type { ForwardedField } from "../../plan/semantic-properties.js";
 import type { Channel, PhysicalNode } from "../../plan/physical.js";
+import { estimateOf } from "../cardinality.js";
 import { forwardProps, keyFieldIds, noProps, type GlobalProps } from "../properties.js";
 import { single, type LocalRequirement, type Translated, type Translator } from "../translator.js";
 
@@ -219,21 +220,6 @@ function partitionedProps(key: KeyDefinition, p: number): GlobalProps {
 
 /** Assumed size of an input whose size nothing tells. */
 const UNKNOWN_RECORDS = 1_000_000;
-/** Drivers whose output has at most as many records as their input. */
-const SIZE_KEEPING = new Set<DriverStrategy>(["MAP", "PROJECT", "FILTER", "UNARY_NO_OP", "SORT_PARTITION"]);
-
-function estimateOf(n: PhysicalNode): number | undefined {
-  if (n.estimatedRecords !== undefined) return n.estimatedRecords;
-  if (!SIZE_KEEPING.has(n.driver) || n.inputs.length !== 1) return undefined;
-  let total = 0;
-  for (const c of n.inputs[0]!.channels) {
-    const e = estimateOf(c.source);
-    if (e === undefined) return undefined;
-    total += e;
-  }
-  return total;
-}
-
 function sizeOf(input: Translated): { records: number; known: boolean } {
   const estimates = input.parts.map((part) => estimateOf(part.node));
   const known = estimates.every((e) => e !== undefined);

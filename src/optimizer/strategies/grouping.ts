@@ -2,9 +2,11 @@
  * Strategies for reduce, group reduce and group combine.
  * Keyed: combine on the sending side (chained to the producer), hash-partition on the key, then
  * the final reduce; where the input is already partitioned on the key, no combiner and no shuffle.
+ * A keyed lone built-in SUM runs on the running-sum drivers (HASHED_PARTIAL_SUM, HASH_SUM_REDUCE).
  * Not keyed: combine per subtask, then one final subtask (Flink's ALL_REDUCE / ALL_GROUP_REDUCE).
  * Groups are formed by hashing (arrival order kept); a group order sorts each group.
  */
+import { singleSum } from "../../common/builtins/aggregations.js";
 import type { GroupCombineNode, GroupReduceNode, ReduceNode } from "../../plan/logical.js";
 import type { DriverStrategy, InputGate } from "../../plan/physical.js";
 import { FORWARD_ALL, forwardProps, noProps, type GlobalProps } from "../properties.js";
@@ -14,6 +16,10 @@ export function translateReduce(node: ReduceNode, t: Translator): Translated {
   const pact = node.builtin === "distinct" ? "Distinct" : node.builtin === "aggregate" ? "Aggregate" : "Reduce";
   if (node.key === undefined) {
     return translateAll(node, t, pact, "ALL_REDUCE", "ALL_REDUCE", true);
+  }
+  // A lone built-in SUM folds into a typed running sum (sum(f), aggregate(SUM, f)).
+  if (node.builtin === "aggregate" && singleSum(node.udf.value) !== undefined) {
+    return translateKeyed(node, t, pact, "HASHED_PARTIAL_SUM", "HASH_SUM_REDUCE", true);
   }
   return translateKeyed(node, t, pact, "HASHED_PARTIAL_REDUCE", "HASH_REDUCE", true);
 }

@@ -14,7 +14,7 @@ import { subtaskKey } from "../../common/subtask-key.js";
 
 export const COMBINER_MAX_RECORDS = 1 << 18;
 
-export class GroupOperator extends BaseOperator {
+export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | GroupCombineNode> {
   private groups = new Map<HashKey, any[]>();
   private all: any[] = [];
   private held = 0;
@@ -23,10 +23,10 @@ export class GroupOperator extends BaseOperator {
   private readonly order: readonly Ordering[];
   private readonly copyIn: boolean;
 
-  constructor(ctx: OperatorContext, out: Operator, private readonly partial: boolean) {
+  constructor(ctx: OperatorContext<GroupReduceNode | GroupCombineNode>, out: Operator, private readonly partial: boolean) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
     super(ctx, out, udf);
-    const logical = ctx.node.logical as GroupReduceNode | GroupCombineNode;
+    const logical = ctx.node.logical;
     this.fn = udf.call;
     this.key = logical.key ? subtaskKey(logical.key, ctx.node.name) : undefined;
     this.order = logical.groupOrder;

@@ -8,6 +8,7 @@
 import type { Collector } from "../../common/collector.js";
 import { InternalError, TaskFailure } from "../../common/errors.js";
 import type { Configuration } from "../../common/configuration.js";
+import type { LogicalNode } from "../../plan/logical.js";
 import type { PhysicalNode } from "../../plan/physical.js";
 import type { RuntimeContextImpl } from "../../common/runtime-context-impl.js";
 import type { UdfInstance, UdfSpec } from "../../common/udf.js";
@@ -25,9 +26,12 @@ export interface Operator<IN = any> extends Collector<IN> {
   close(): void;
 }
 
-/** What every driver gets when it is set up for one subtask. */
-export interface OperatorContext {
-  readonly node: PhysicalNode;
+/**
+ * What every driver gets when it is set up for one subtask. `L` is the logical node the driver
+ * runs (the registry narrows it once, checked, from the driver's DriverSpec `runs`).
+ */
+export interface OperatorContext<L extends LogicalNode = LogicalNode> {
+  readonly node: PhysicalNode & { readonly logical: L };
   readonly subtask: number;
   readonly parallelism: number;
   readonly runtimeContext: RuntimeContextImpl;
@@ -42,9 +46,9 @@ export interface OperatorContext {
 }
 
 /** Base with the error wrapping and UDF lifecycle most drivers share. */
-export abstract class BaseOperator<IN = any, OUT = any> implements Operator<IN> {
+export abstract class BaseOperator<IN = any, OUT = any, L extends LogicalNode = LogicalNode> implements Operator<IN> {
   constructor(
-    protected readonly ctx: OperatorContext,
+    protected readonly ctx: OperatorContext<L>,
     protected readonly out: Operator<OUT>,
     protected readonly udf?: UdfInstance,
   ) {}
@@ -88,7 +92,7 @@ export function collectorOf<T>(op: Operator<T>): Collector<T> {
 /** The user function a node runs: its combiner function for combiner nodes, else the logical one. */
 export function nodeUdf(node: PhysicalNode): UdfSpec {
   if (node.combineUdf) return node.combineUdf;
-  const udf = (node.logical as { udf?: UdfSpec }).udf;
+  const udf = "udf" in node.logical ? node.logical.udf : undefined;
   if (!udf) throw new InternalError(`${node.name}: the ${node.driver} driver needs a user function`);
   return udf;
 }

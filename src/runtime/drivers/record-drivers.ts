@@ -2,6 +2,7 @@
 import { instantiateUdf } from "../../common/udf.js";
 import { projector } from "../../common/builtins/projection.js";
 import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
+import type { ProjectNode } from "../../plan/logical.js";
 
 export class MapOperator extends BaseOperator {
   private readonly fn: (v: any) => any;
@@ -55,11 +56,11 @@ export class FilterOperator extends BaseOperator {
   }
 }
 
-export class ProjectOperator extends BaseOperator {
+export class ProjectOperator extends BaseOperator<any, any, ProjectNode> {
   private readonly project: (r: any) => any[];
-  constructor(ctx: OperatorContext, out: Operator) {
+  constructor(ctx: OperatorContext<ProjectNode>, out: Operator) {
     super(ctx, out);
-    const fields = (ctx.node.logical as { fields: readonly number[] }).fields;
+    const fields = ctx.node.logical.fields;
     this.project = projector(fields);
   }
   collect(record: any): void {

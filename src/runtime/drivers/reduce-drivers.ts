@@ -17,7 +17,7 @@ import { subtaskKey } from "../../common/subtask-key.js";
 /** Distinct keys a combiner holds before it emits its partial results. */
 export const COMBINER_MAX_KEYS = 1 << 17;
 
-export class HashReduceOperator extends BaseOperator {
+export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
   private table = new Map<HashKey, any>();
   private readonly fn: (a: any, b: any) => any;
   private readonly key: CompiledKey;
@@ -25,10 +25,10 @@ export class HashReduceOperator extends BaseOperator {
   private readonly copyOut: boolean;
   private readonly builtin: boolean;
 
-  constructor(ctx: OperatorContext, out: Operator, private readonly partial: boolean) {
+  constructor(ctx: OperatorContext<ReduceNode>, out: Operator, private readonly partial: boolean) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
     super(ctx, out, udf);
-    const logical = ctx.node.logical as ReduceNode;
+    const logical = ctx.node.logical;
     this.fn = udf.call;
     this.key = subtaskKey(logical.key!, ctx.node.name);
     this.copyIn = !ctx.inputOwned;
@@ -81,20 +81,20 @@ export class HashReduceOperator extends BaseOperator {
   }
 }
 
-export class AllReduceOperator extends BaseOperator {
+export class AllReduceOperator extends BaseOperator<any, any, ReduceNode> {
   private acc: any = undefined;
   private readonly fn: (a: any, b: any) => any;
   private readonly copyIn: boolean;
   private readonly copyOut: boolean;
   private readonly builtin: boolean;
 
-  constructor(ctx: OperatorContext, out: Operator) {
+  constructor(ctx: OperatorContext<ReduceNode>, out: Operator) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
     super(ctx, out, udf);
     this.fn = udf.call;
     this.copyIn = !ctx.inputOwned;
     this.copyOut = !ctx.objectReuse;
-    this.builtin = (ctx.node.logical as ReduceNode).builtin !== undefined;
+    this.builtin = ctx.node.logical.builtin !== undefined;
   }
 
   collect(record: any): void {
@@ -129,15 +129,15 @@ export class AllReduceOperator extends BaseOperator {
  * and no record writes: the plain-JavaScript way to sum, which hash aggregation of records is
  * several times slower than.
  */
-export class SumReduceOperator extends BaseOperator {
+export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
   private firsts = new Map<HashKey, any>();
   private sums = new Map<HashKey, any>();
   private readonly key: CompiledKey;
   private readonly copyIn: boolean;
 
-  constructor(ctx: OperatorContext, out: Operator, private readonly partial: boolean, private readonly field: number | string, private readonly name: string) {
+  constructor(ctx: OperatorContext<ReduceNode>, out: Operator, private readonly partial: boolean, private readonly field: number | string, private readonly name: string) {
     super(ctx, out);
-    this.key = subtaskKey((ctx.node.logical as ReduceNode).key!, ctx.node.name);
+    this.key = subtaskKey(ctx.node.logical.key!, ctx.node.name);
     this.copyIn = !ctx.inputOwned;
   }
 

@@ -29,15 +29,15 @@ export class CollectSinkOperator extends BaseOperator {
   }
 }
 
-export class FormatSinkOperator extends BaseOperator {
+export class FormatSinkOperator extends BaseOperator<any, any, SinkNode> {
   private readonly format: OutputFormat<unknown>;
   private queue: any[] = [];
   private async = false;
   private readonly copyIn: boolean;
 
-  constructor(ctx: OperatorContext) {
+  constructor(ctx: OperatorContext<SinkNode>) {
     super(ctx, END_OF_CHAIN);
-    const sink = (ctx.node.logical as SinkNode).sink;
+    const sink = ctx.node.logical.sink;
     if (sink.kind !== "format") throw new Error("FormatSinkOperator needs a format sink");
     this.format = instantiateUdf({ value: sink.format, method: "writeRecord" }).target as OutputFormat<unknown>;
     this.copyIn = !ctx.inputOwned;

@@ -9,7 +9,7 @@
 import { convergenceFunction } from "../../common/aggregators.js";
 import { TaskFailure } from "../../common/errors.js";
 import type { BulkIterationNode, DeltaIterationNode } from "../../plan/logical.js";
-import type { IterationPlan, PhysicalNode } from "../../plan/physical.js";
+import { logicalOf, type IterationPlan, type PhysicalNode } from "../../plan/physical.js";
 import type { Exchange } from "../exchange/exchange.js";
 import type { Task } from "../job-graph.js";
 import type { IterationView } from "../../common/runtime-context-impl.js";
@@ -30,7 +30,7 @@ type Termination = IterationStats["terminatedBy"];
 
 export async function runIteration(node: PhysicalNode, task: Task, env: SubtaskEnv): Promise<IterationRun> {
   const plan = node.iteration!;
-  const logical = node.logical as BulkIterationNode | DeltaIterationNode;
+  const logical = logicalOf(node, plan.kind === "bulk" ? "BULK_ITERATION" : "DELTA_ITERATION");
   const p = node.parallelism;
   const firstStatic = plan.kind === "bulk" ? 1 : 2;
   const statics = new Map(plan.staticInputs.map((s, k) => [s, readGate(task.inputs[firstStatic + k]!, p)] as const));

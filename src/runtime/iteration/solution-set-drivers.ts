@@ -54,8 +54,8 @@ export class SolutionSetJoinOperator extends SolutionSetProbe {
   private readonly flat: boolean;
   private readonly outer: boolean;
 
-  constructor(ctx: OperatorContext, out: Operator, ssFirst: boolean) {
-    const node = ctx.node.logical as JoinNode;
+  constructor(ctx: OperatorContext<JoinNode>, out: Operator, ssFirst: boolean) {
+    const node = ctx.node.logical;
     super(ctx, out, node, ssFirst ? node.keySecond : node.keyFirst, ssFirst);
     this.fn = (this.udf!).call;
     this.flat = node.flat;
@@ -84,8 +84,8 @@ export class SolutionSetCoGroupOperator extends SolutionSetProbe {
   private readonly groups = new Map<HashKey, any[]>();
   private readonly order: readonly Ordering[];
 
-  constructor(ctx: OperatorContext, out: Operator, ssFirst: boolean) {
-    const node = ctx.node.logical as CoGroupNode;
+  constructor(ctx: OperatorContext<CoGroupNode>, out: Operator, ssFirst: boolean) {
+    const node = ctx.node.logical;
     super(ctx, out, node, ssFirst ? node.keySecond : node.keyFirst, ssFirst);
     this.fn = (this.udf!).call;
     this.order = ssFirst ? node.groupOrderSecond : node.groupOrderFirst;

@@ -10,14 +10,13 @@ import type { InputFormat, InputSplit } from "../../common/formats.js";
 import { instantiateUdf } from "../../common/udf.js";
 import { Configuration } from "../../common/configuration.js";
 import type { RuntimeContext } from "../../common/runtime-context.js";
-import type { SourceNode } from "../../plan/logical.js";
-import type { PhysicalNode } from "../../plan/physical.js";
+import { logicalOf, type PhysicalNode } from "../../plan/physical.js";
 import type { Operator } from "../drivers/operator.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
 
 /** Splits per subtask, decided once per job by the coordinator. */
 export async function assignSplits(node: PhysicalNode): Promise<InputSplit[][]> {
-  const src = (node.logical as SourceNode).source;
+  const src = logicalOf(node, "SOURCE").source;
   const p = node.parallelism;
   const perSubtask: InputSplit[][] = Array.from({ length: p }, () => []);
   if (src.kind !== "format") return perSubtask;
@@ -46,7 +45,7 @@ export interface SourceRun {
 }
 
 export async function runSource(run: SourceRun): Promise<void> {
-  const src = (run.node.logical as SourceNode).source;
+  const src = logicalOf(run.node, "SOURCE").source;
   const fail = (e: unknown) => (e instanceof TaskFailure ? e : new TaskFailure(run.node.name, run.subtask, run.node.parallelism, e));
   switch (src.kind) {
     case "collection": {

@@ -14,7 +14,7 @@ import { copyRecord } from "../../../common/copy.js";
 
 type CoGroupCall = (first: Iterable<any>, second: Iterable<any>, out: Operator) => void;
 
-export class CoGroupOperator extends BaseOperator {
+export class CoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   readonly firstInputToRead = 0 as const;
   private rows: any[] = [];
   private keys: unknown[] = [];
@@ -27,8 +27,8 @@ export class CoGroupOperator extends BaseOperator {
   private readonly fn: CoGroupCall;
   private readonly copyIn: boolean;
 
-  constructor(ctx: OperatorContext, out: Operator) {
-    const node = ctx.node.logical as CoGroupNode;
+  constructor(ctx: OperatorContext<CoGroupNode>, out: Operator) {
+    const node = ctx.node.logical;
     const udf = instantiateUdf(node.udf);
     super(ctx, out, udf);
     this.fn = udf.call;

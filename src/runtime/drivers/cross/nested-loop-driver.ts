@@ -9,14 +9,14 @@ import type { CrossNode } from "../../../plan/logical.js";
 import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
 import { emitAgainst, heldFirst, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "../join/pair-function.js";
 
-export class NestedLoopCrossOperator extends BaseOperator {
+export class NestedLoopCrossOperator extends BaseOperator<any, any, CrossNode> {
   readonly firstInputToRead: 0 | 1;
   private block: any[] = [];
   private readonly emit: PairEmitter;
   private readonly policy: SharingPolicy;
 
-  constructor(ctx: OperatorContext, out: Operator, private readonly held: 0 | 1) {
-    const node = ctx.node.logical as CrossNode;
+  constructor(ctx: OperatorContext<CrossNode>, out: Operator, private readonly held: 0 | 1) {
+    const node = ctx.node.logical;
     const udf = instantiateUdf(node.udf);
     super(ctx, out, udf);
     this.firstInputToRead = held;

@@ -17,7 +17,7 @@ import { subtaskKey } from "../../../common/subtask-key.js";
 import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
 import { emitAgainst, emitOnce, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
-export class HashJoinOperator extends BaseOperator {
+export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   readonly firstInputToRead: 0 | 1;
   private readonly table: JoinHashTable<any>;
   private readonly buildKey: CompiledKey;
@@ -30,8 +30,8 @@ export class HashJoinOperator extends BaseOperator {
   /** Inside an iteration with a static build side: the table kept across supersteps. */
   private readonly kept: ReturnType<typeof staticHolder<JoinHashTable<any>>>;
 
-  constructor(ctx: OperatorContext, out: Operator, private readonly build: 0 | 1) {
-    const node = ctx.node.logical as JoinNode;
+  constructor(ctx: OperatorContext<JoinNode>, out: Operator, private readonly build: 0 | 1) {
+    const node = ctx.node.logical;
     const udf = instantiateUdf(node.udf);
     super(ctx, out, udf);
     const keys = [node.keyFirst, node.keySecond] as const;

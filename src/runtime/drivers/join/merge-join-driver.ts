@@ -15,7 +15,7 @@ import { BaseOperator, type Operator, type OperatorContext } from "../operator.j
 import { emitAgainst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 import { groupEnd, sortKeyOf } from "./side-key.js";
 
-export class MergeJoinOperator extends BaseOperator {
+export class MergeJoinOperator extends BaseOperator<any, any, JoinNode> {
   readonly firstInputToRead = 0 as const;
   private rows: any[] = [];
   private keys: unknown[] = [];
@@ -29,8 +29,8 @@ export class MergeJoinOperator extends BaseOperator {
   private readonly outer: readonly [boolean, boolean];
   private readonly policy: SharingPolicy;
 
-  constructor(ctx: OperatorContext, out: Operator) {
-    const node = ctx.node.logical as JoinNode;
+  constructor(ctx: OperatorContext<JoinNode>, out: Operator) {
+    const node = ctx.node.logical;
     const udf = instantiateUdf(node.udf);
     super(ctx, out, udf);
     this.keyFirst = sortKeyOf(node.keyFirst, ctx.node.name);
