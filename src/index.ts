@@ -10,6 +10,7 @@ export {
   CoGroupOperatorWithoutFunction, CoGroupOperator, CrossOperator, DefaultCross, ProjectCross, TwoInputOperator,
 } from "./api/binary/index.js";
 export { DataSink } from "./api/data-sink.js";
+export { DataSetUtils } from "./api/dataset-utils.js";
 export { JobExecutionResult } from "./common/job-execution-result.js";
 export type { ChannelMetric } from "./common/job-metrics.js";
 export { Order, Aggregations, WriteMode, JoinHint, JoinType } from "./common/enums.js";
