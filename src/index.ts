@@ -13,6 +13,7 @@ export { DataSink } from "./api/data-sink.js";
 export { DataSetUtils } from "./api/dataset-utils.js";
 export { JobExecutionResult } from "./common/job-execution-result.js";
 export type { ChannelMetric } from "./common/job-metrics.js";
+export type { JobListener, ProgressSnapshot, OperatorProgress, ProgressCollector, SubtaskCounts } from "./common/progress.js";
 export { Order, Aggregations, WriteMode, JoinHint, JoinType } from "./common/enums.js";
 export { InvalidProgramException, JobExecutionException } from "./common/errors.js";
 export { Configuration } from "./common/configuration.js";

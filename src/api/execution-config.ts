@@ -2,12 +2,16 @@
  * Per-environment execution settings (Flink's ExecutionConfig).
  * @example env.getConfig().enableObjectReuse()
  */
+import type { JobListener } from "../common/progress.js";
+
 export type ExecutionMode = "auto" | "in-process" | "threads";
 
 export class ExecutionConfig {
   private objectReuse = false;
   private mode: ExecutionMode = "auto";
   private modeSet = false;
+  private progress = true;
+  private readonly listeners: JobListener[] = [];
 
   /** Lets the engine pass records to functions without the defensive copies (Flink's object reuse). */
   enableObjectReuse(): this {
@@ -37,5 +41,29 @@ export class ExecutionConfig {
   }
   getExecutionMode(): ExecutionMode {
     return this.mode;
+  }
+  /**
+   * Turns off the live progress display on stderr (shown only when stderr is a terminal; also
+   * off with the environment variable SLUICE_PROGRESS=0). Job listeners still get progress.
+   * @example env.getConfig().disableProgress()
+   */
+  disableProgress(): this {
+    this.progress = false;
+    return this;
+  }
+  enableProgress(): this {
+    this.progress = true;
+    return this;
+  }
+  isProgressEnabled(): boolean {
+    return this.progress;
+  }
+  /** @internal ExecutionEnvironment.registerJobListener keeps them here, with the other per-environment settings. */
+  addJobListener(listener: JobListener): void {
+    this.listeners.push(listener);
+  }
+  /** @internal */
+  getJobListeners(): readonly JobListener[] {
+    return this.listeners;
   }
 }

@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import { currentJobScope } from "../common/job-scope.js";
 import { checkParallelism, InvalidProgramException } from "../common/errors.js";
 import type { InputFormat } from "../common/formats.js";
+import type { JobListener } from "../common/progress.js";
 import { inferShape, type Shape } from "../common/shape.js";
 import type { SinkDescriptor, SourceDescriptor } from "../plan/descriptors.js";
 import type { LogicalNode, SinkNode } from "../plan/logical.js";
@@ -53,6 +54,18 @@ export class ExecutionEnvironment {
   }
   getConfig(): ExecutionConfig {
     return this.config;
+  }
+  /**
+   * Adds a listener told about every job this environment runs (Flink's registerJobListener):
+   * `onJobSubmitted`, `onProgress(snapshot)` (records in/out per operator chain, bytes of file
+   * sources, the busy operators; sampled every ~200 ms and once at the end) and `onJobExecuted`.
+   * @example
+   * env.registerJobListener({ onProgress: (s) => console.error(s.busy.join(", ")) });
+   */
+  registerJobListener(listener: JobListener): this {
+    if (typeof listener !== "object" || listener === null) throw new InvalidProgramException(`registerJobListener: expected an object with onJobSubmitted/onProgress/onJobExecuted, got ${String(listener)}`);
+    this.config.addJobListener(listener);
+    return this;
   }
   /**
    * Registers a record class (Flink's registerType): its instances keep their prototype when they

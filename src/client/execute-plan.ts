@@ -19,6 +19,7 @@ import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-pr
 import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-dir-log.js";
 import { JobExecutionResult } from "../common/job-execution-result.js";
 import { currentJobScope } from "../common/job-scope.js";
+import { watchJob } from "./job-progress.js";
 
 export interface ExecuteOptions {
   readonly jobName: string;
@@ -39,18 +40,21 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
   const job = nextJobNumber();
   // Workers replay earlier jobs from the journal: keep their records once threads are asked for.
   if (effectiveMode(options.config).mode === "threads") keepJobRecords();
+  const watch = watchJob(options.jobName, options.config);
   try {
     const physical = plan();
     const choice = chooseExecution(physical, options.config);
     await workersReach(job);
-    const run: JobRun & { printed?: PrintedText } = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName) : runJob(physical, { jobName: options.jobName })));
+    const run: JobRun & { printed?: PrintedText } = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName) : runJob(physical, { jobName: options.jobName, onProgress: watch.onProgress })));
     const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
     const collected: unknown[][] = [];
     for (const [slot, records] of run.collected) collected[slot] = records;
     recordJob(job, { ok: true, collected, accumulators: run.accumulators, netRuntimeMs: run.netRuntimeMs, channels: run.channels, iterations: run.iterations, printed: run.printed });
+    watch.executed(result);
     return { result, collected };
   } catch (e) {
     recordJob(job, { ok: false, error: toWireError(e) });
+    watch.executed(undefined, e);
     throw e;
   }
 }

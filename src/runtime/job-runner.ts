@@ -9,6 +9,8 @@ import type { GlobalOutputHooks, InputSplit } from "../common/formats.js";
 import { logicalOf, type PhysicalNode, type PhysicalPlan } from "../plan/physical.js";
 import { shipText } from "../plan/plan-json.js";
 import { buildJobGraph } from "./job-graph.js";
+import type { ProgressSnapshot } from "../common/progress.js";
+import { ProgressTracker } from "./progress-tracker.js";
 import { assignSplits } from "./task/source-runner.js";
 import { AccumulatorRegistry, type IterationView } from "../common/runtime-context-impl.js";
 import type { SubtaskEnv } from "./task/subtask-runner.js";
@@ -32,6 +34,8 @@ export interface RunOptions {
   readonly iteration?: IterationView;
   /** Where subtasks run (default: in process). */
   readonly executor?: TaskExecutor;
+  /** Receives progress snapshots while the job runs (sampled) and once at its end. */
+  readonly onProgress?: (snapshot: ProgressSnapshot) => void;
 }
 
 export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<JobRun> {
@@ -39,7 +43,10 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
   const graph = buildJobGraph(plan);
   const feeds = new Map<PhysicalNode, (subtask: number) => Iterable<unknown>>();
   const iterations: IterationStats[] = [];
+  const tracker = options.onProgress ? new ProgressTracker(options.jobName, ProgressTracker.tasksOf(graph.tasks), options.onProgress) : undefined;
+  const taskIndex = new Map(graph.tasks.map((t, i) => [t, i] as const));
   const env: SubtaskEnv = {
+    progress: tracker && { counts: (t, s) => tracker.subtask(taskIndex.get(t) ?? -1, s), tick: () => tracker.tick() },
     feeds,
     accumulators: new AccumulatorRegistry(),
     collected: new Map(),
@@ -55,6 +62,7 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     for (const [index, task] of graph.tasks.entries()) {
       const head = task.chain[0]!;
       const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head) : [];
+      if (tracker) tracker.tasks[index]!.bytesTotal = splitBytes(splits);
       if (head.iteration) {
         // The iteration runs all its supersteps here (in the coordinator, also in threads mode);
         // its subtasks then emit its result.
@@ -66,6 +74,7 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
       } else {
         await executor.runTask(task, index, env, splits);
       }
+      tracker?.finishTask(index);
       for (const ex of task.outputs) ex.finishProducers();
       // Each exchange has one consumer: once it ran, the records can go.
       for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) ex.release();
@@ -81,6 +90,8 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
       }
     }
     throw toJobExecutionException(e, options.jobName);
+  } finally {
+    tracker?.close();
   }
   const collected = new Map<number, unknown[]>();
   for (const [slot, parts] of env.collected) collected.set(slot, parts.flat());
@@ -91,6 +102,13 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     netRuntimeMs: performance.now() - start,
     iterations,
   };
+}
+
+/** Total bytes of file splits (undefined when the splits are not byte ranges). */
+function splitBytes(splits: readonly InputSplit[][]): number | undefined {
+  let total: number | undefined;
+  for (const s of splits.flat()) if (typeof s["length"] === "number") total = (total ?? 0) + s["length"];
+  return total;
 }
 
 function metricOf(ex: Exchange): ChannelMetric {

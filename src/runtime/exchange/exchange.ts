@@ -130,6 +130,9 @@ export class ChannelWriter implements Collector<any> {
     }
   }
 
+  /** Records handed to the exchange so far (counted per batch, for progress). */
+  sent = 0;
+
   collect(record: any): void {
     const r = this.copy ? copyRecord(record) : record;
     let t: number;
@@ -141,6 +144,7 @@ export class ChannelWriter implements Collector<any> {
     const b = this.buffers[t]!;
     b.push(r);
     if (b.length >= BATCH_SIZE) {
+      this.sent += b.length;
       if (this.exchange.channel.ship === "PARTITION_RANGE") this.exchange.hold(this.producer, b);
       else this.exchange.append(this.producer, t, b);
       this.buffers[t] = [];
@@ -151,6 +155,7 @@ export class ChannelWriter implements Collector<any> {
   close(): void {
     this.buffers.forEach((b, t) => {
       if (b.length === 0) return;
+      this.sent += b.length;
       if (this.exchange.channel.ship === "PARTITION_RANGE") this.exchange.hold(this.producer, b);
       else this.exchange.append(this.producer, t, b);
       this.buffers[t] = [];

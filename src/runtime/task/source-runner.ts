@@ -13,6 +13,7 @@ import type { RuntimeContext } from "../../common/runtime-context.js";
 import { logicalOf, type PhysicalNode } from "../../plan/physical.js";
 import type { Operator } from "../drivers/operator.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
+import type { SubtaskCounts } from "../../common/progress.js";
 
 /** Splits per subtask, decided once per job by the coordinator. */
 export async function assignSplits(node: PhysicalNode): Promise<InputSplit[][]> {
@@ -42,6 +43,8 @@ export interface SourceRun {
   readonly drain: () => Promise<void>;
   /** Given to formats with `setRuntimeContext` (Flink's RichInputFormat), e.g. for accumulators. */
   readonly runtimeContext?: RuntimeContext;
+  /** Live counters: records read and bytes of finished splits, per batch. */
+  readonly counts?: SubtaskCounts;
 }
 
 export async function runSource(run: SourceRun): Promise<void> {
@@ -53,7 +56,9 @@ export async function runSource(run: SourceRun): Promise<void> {
       // Owned output means a chained user function sees the records: hand it copies.
       const copy = run.node.outputOwned && !run.objectReuse;
       for (let from = 0; from < els.length; from += BATCH_SIZE) {
-        pushSlice(run.out, els, from, Math.min(els.length, from + BATCH_SIZE), copy);
+        const to = Math.min(els.length, from + BATCH_SIZE);
+        pushSlice(run.out, els, from, to, copy);
+        if (run.counts !== undefined) run.counts.recordsIn += to - from;
         await run.drain();
       }
       return;
@@ -64,7 +69,9 @@ export async function runSource(run: SourceRun): Promise<void> {
       const start = src.from + Math.floor((total * run.subtask) / p);
       const end = src.from + Math.floor((total * (run.subtask + 1)) / p);
       for (let from = start; from < end; from += BATCH_SIZE) {
-        pushNumbers(run.out, from, Math.min(end, from + BATCH_SIZE));
+        const to = Math.min(end, from + BATCH_SIZE);
+        pushNumbers(run.out, from, to);
+        if (run.counts !== undefined) run.counts.recordsIn += to - from;
         await run.drain();
       }
       return;
@@ -97,6 +104,7 @@ async function readFormat(original: InputFormat<unknown>, run: SourceRun, fail: 
     } finally {
       await format.close();
     }
+    if (run.counts !== undefined && typeof split["length"] === "number") run.counts.bytesRead += split["length"];
   }
 }
 
@@ -105,6 +113,7 @@ async function readBatches(format: InputFormat<unknown>, run: SourceRun): Promis
     let batch = format.nextBatch!(BATCH_SIZE);
     if (batch instanceof Promise) batch = await batch;
     pushSlice(run.out, batch, 0, batch.length, false);
+    if (run.counts !== undefined) run.counts.recordsIn += batch.length;
     await run.drain();
   }
 }
@@ -116,8 +125,12 @@ async function readRecords(format: InputFormat<unknown>, run: SourceRun): Promis
     if (r instanceof Promise) r = await r;
     if (r === null || r === undefined) continue;
     run.out.collect(r);
-    if (++n % BATCH_SIZE === 0) await run.drain();
+    if (++n % BATCH_SIZE === 0) {
+      if (run.counts !== undefined) run.counts.recordsIn += BATCH_SIZE;
+      await run.drain();
+    }
   }
+  if (run.counts !== undefined) run.counts.recordsIn += n % BATCH_SIZE;
 }
 
 // The record loops live in small synchronous functions: V8 optimizes them as a whole, while a

@@ -17,6 +17,14 @@ import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "../
 import { runSource } from "./source-runner.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
 import type { IterationHooks } from "../iteration/hooks.js";
+import type { SubtaskCounts } from "../../common/progress.js";
+
+/** Live counters of the job's subtasks (common/progress.ts); absent when nobody watches. */
+export interface SubtaskProgress {
+  counts(task: Task, subtask: number): SubtaskCounts;
+  /** After each batch: lets the collector sample (a clock read). */
+  tick(): void;
+}
 
 export interface SubtaskEnv extends JobServices {
   readonly accumulators: AccumulatorRegistry;
@@ -28,18 +36,27 @@ export interface SubtaskEnv extends JobServices {
   readonly feeds?: ReadonlyMap<PhysicalNode, (subtask: number) => Iterable<unknown>>;
   /** Inside an iteration's step function: the hooks of each (node, subtask). */
   readonly iterationHooks?: (node: PhysicalNode, subtask: number) => IterationHooks;
+  /** Where subtasks count records and bytes, per batch. */
+  readonly progress?: SubtaskProgress;
 }
 
 export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: readonly InputSplit[]): Promise<void> {
   const drains: (() => Promise<void>)[] = [];
+  const progress = env.progress;
+  const counts = progress?.counts(task, subtask);
+  const writers = task.outputs.map((ex) => ex.writer(subtask));
   const drain = async (): Promise<void> => {
+    if (counts !== undefined) {
+      counts.recordsOut = sentBy(writers);
+      progress!.tick();
+    }
     for (const d of drains) await d();
   };
   const head = task.chain[0]!;
   const broadcastVars = new Map(task.broadcasts.map((b) => [b.name, broadcastValues(b.exchanges, env.broadcastCache)] as const));
 
   const feed = env.feeds?.get(head);
-  let next: Operator = outputOf(task.outputs.map((ex) => ex.writer(subtask)));
+  let next: Operator = outputOf(writers);
   const ops: Operator[] = [];
   const opAt = new Map<number, Operator>();
   for (let i = task.chain.length - 1; i >= 0; i--) {
@@ -53,21 +70,32 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
   }
   for (let i = ops.length - 1; i >= 0; i--) ops[i]!.open();
   for (const op of ops) if (op.openAsync) await op.openAsync();
-  for (const side of task.sideInputs) await pumpSideInput(task, side, opAt.get(side.chainIndex)!, subtask, drain);
+  for (const side of task.sideInputs) await pumpSideInput(task, side, opAt.get(side.chainIndex)!, subtask, drain, counts);
 
   if (head.driver === "SOURCE") {
     const runtimeContext = new RuntimeContextImpl(head.name, subtask, head.parallelism, new Map(), env.accumulators, env.iteration);
-    await runSource({ node: head, subtask, splits, out: next, objectReuse: env.objectReuse, parameters: head.logical.parameters ?? new Configuration(), drain, runtimeContext });
+    await runSource({ node: head, subtask, splits, out: next, objectReuse: env.objectReuse, parameters: head.logical.parameters ?? new Configuration(), drain, runtimeContext, counts });
   } else if (feed) {
-    await feedRecords(feed(subtask), next, drain);
+    await feedRecords(feed(subtask), next, drain, counts);
   } else {
-    await pumpInputs(task, head, subtask, next, drain);
+    await pumpInputs(task, head, subtask, next, drain, counts);
   }
   await next.finish();
   for (const op of ops) op.close();
+  if (counts !== undefined) {
+    counts.recordsOut = sentBy(writers);
+    counts.state = 2;
+    progress!.tick();
+  }
 }
 
-async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: Operator, drain: () => Promise<void>): Promise<void> {
+function sentBy(writers: readonly ChannelWriter[]): number {
+  let n = 0;
+  for (const w of writers) n += w.sent;
+  return n;
+}
+
+async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: Operator, drain: () => Promise<void>, counts: SubtaskCounts | undefined): Promise<void> {
   const order: (0 | 1)[] = head.inputs.length === 2 ? (op.firstInputToRead === 1 ? [1, 0] : [0, 1]) : [0];
   for (const input of order) {
     const collect = input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
@@ -83,11 +111,13 @@ async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: O
       } catch (e) {
         throw new TaskFailure(head.name, subtask, head.parallelism, e);
       }
+      if (counts !== undefined) counts.recordsIn += sorted.length;
       pushAll(collect, sorted);
       await drain();
     } else {
       for (const ex of task.inputs[input]!) {
         for (const batch of ex.batchesFor(subtask)) {
+          if (counts !== undefined) counts.recordsIn += batch.length;
           pushAll(collect, batch);
           await drain();
         }
@@ -98,10 +128,11 @@ async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: O
 }
 
 /** Reads a chained two-input node's exchange-fed input completely (a hash join's build side). */
-async function pumpSideInput(task: Task, side: SideInput, op: Operator, subtask: number, drain: () => Promise<void>): Promise<void> {
+async function pumpSideInput(task: Task, side: SideInput, op: Operator, subtask: number, drain: () => Promise<void>, counts: SubtaskCounts | undefined): Promise<void> {
   const collect = side.input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
   for (const ex of task.inputs[side.gate]!) {
     for (const batch of ex.batchesFor(subtask)) {
+      if (counts !== undefined) counts.recordsIn += batch.length;
       pushAll(collect, batch);
       await drain();
     }
@@ -122,12 +153,16 @@ function chainedInputOf(op: Operator, input: 0 | 1): Operator {
   };
 }
 
-async function feedRecords(records: Iterable<unknown>, op: Operator, drain: () => Promise<void>): Promise<void> {
+async function feedRecords(records: Iterable<unknown>, op: Operator, drain: () => Promise<void>, counts: SubtaskCounts | undefined): Promise<void> {
   let n = 0;
   for (const r of records) {
     op.collect(r);
-    if (++n % BATCH_SIZE === 0) await drain();
+    if (++n % BATCH_SIZE === 0) {
+      if (counts !== undefined) counts.recordsIn += BATCH_SIZE;
+      await drain();
+    }
   }
+  if (counts !== undefined) counts.recordsIn += n % BATCH_SIZE;
   await drain();
 }
 
