@@ -21,6 +21,8 @@ export interface InputFormat<T, S extends InputSplit = InputSplit> {
   nextBatch?(maxRecords: number): T[] | Promise<T[]>;
   /** Optional: the shape of the records, for definition-time checks. */
   readonly shape?: unknown;
+  /** Optional: bytes of the open split read so far, for live progress (file formats). */
+  getSplitBytesRead?(): number;
   /** Optional: size statistics for the optimizer (Flink's InputFormat.getStatistics). */
   getStatistics?(): BaseStatistics | undefined;
 }

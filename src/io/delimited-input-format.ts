@@ -84,6 +84,14 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
     return this.ended;
   }
 
+  /** Bytes of the current split consumed so far (live progress). */
+  getSplitBytesRead(): number {
+    const split = this.split;
+    if (!split || !this.reader) return 0;
+    if (this.ended) return split.length;
+    return Math.max(0, Math.min(split.length, this.reader.position - split.start));
+  }
+
   async nextRecord(): Promise<T | null> {
     const batch = await this.nextBatch(1);
     return batch.length > 0 ? batch[0]! : null;

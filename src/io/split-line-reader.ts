@@ -57,6 +57,11 @@ export class SplitLineReader {
     return this.eof && this.readPos < this.splitEnd;
   }
 
+  /** File offset of the next byte to scan (for progress). */
+  get position(): number {
+    return this.bufferOffset + this.pos;
+  }
+
   next(): NextResult {
     if (this.done) return END;
     const dl = this.delimiter.length;

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ExecutionEnvironment, type ProgressSnapshot } from "../../src/index.js";
+import { ExecutionEnvironment, TextInputFormat, type ProgressSnapshot } from "../../src/index.js";
 import { tempDir } from "../io/tmp.js";
 
 /** An environment that runs in this thread (worker threads relay no counters yet). */
@@ -70,4 +70,20 @@ test("without listeners and without a terminal, the runtime counts nothing (no c
   // stderr of the test runner is not a terminal: the display is off, and with no listener there is no tracker.
   assert.equal(process.stderr.isTTY === true, false);
   assert.deepEqual(await env.fromElements(3, 1, 2).collect(), [3, 1, 2]);
+});
+
+test("a text split reports the bytes it consumed while it is read (live percent within one split)", async () => {
+  const path = join(tempDir(), "big.txt");
+  const text = Array.from({ length: 200_000 }, (_, i) => `line ${i}`).join("\n") + "\n";
+  writeFileSync(path, text);
+  const format = new TextInputFormat(path);
+  const [split] = await format.createInputSplits(1);
+  await format.open(split!);
+  assert.equal(format.getSplitBytesRead(), 0);
+  await format.nextBatch(50_000);
+  const partway = format.getSplitBytesRead();
+  assert.ok(partway > 0 && partway < split!.length, `partway: ${partway} of ${split!.length}`);
+  while (!format.reachedEnd()) await format.nextBatch(50_000);
+  assert.equal(format.getSplitBytesRead(), split!.length);
+  await format.close();
 });

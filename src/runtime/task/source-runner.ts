@@ -90,6 +90,7 @@ async function readFormat(original: InputFormat<unknown>, run: SourceRun, fail: 
   } catch (e) {
     throw fail(e);
   }
+  let bytesDone = 0;
   for (const split of run.splits) {
     try {
       await format.open(split);
@@ -97,23 +98,28 @@ async function readFormat(original: InputFormat<unknown>, run: SourceRun, fail: 
       throw fail(e);
     }
     try {
-      if (typeof format.nextBatch === "function") await readBatches(format, run);
+      if (typeof format.nextBatch === "function") await readBatches(format, run, bytesDone);
       else await readRecords(format, run);
     } catch (e) {
       throw fail(e);
     } finally {
       await format.close();
     }
-    if (run.counts !== undefined && typeof split["length"] === "number") run.counts.bytesRead += split["length"];
+    if (typeof split["length"] === "number") bytesDone += split["length"];
+    if (run.counts !== undefined) run.counts.bytesRead = bytesDone;
   }
 }
 
-async function readBatches(format: InputFormat<unknown>, run: SourceRun): Promise<void> {
+async function readBatches(format: InputFormat<unknown>, run: SourceRun, bytesDone: number): Promise<void> {
+  const splitBytes = run.counts !== undefined && typeof format.getSplitBytesRead === "function" ? () => format.getSplitBytesRead!() : undefined;
   while (!format.reachedEnd()) {
     let batch = format.nextBatch!(BATCH_SIZE);
     if (batch instanceof Promise) batch = await batch;
     pushSlice(run.out, batch, 0, batch.length, false);
-    if (run.counts !== undefined) run.counts.recordsIn += batch.length;
+    if (run.counts !== undefined) {
+      run.counts.recordsIn += batch.length;
+      if (splitBytes !== undefined) run.counts.bytesRead = bytesDone + splitBytes();
+    }
     await run.drain();
   }
 }
