@@ -63,7 +63,9 @@ export class ExecutionEnvironment {
    * env.registerJobListener({ onProgress: (s) => console.error(s.busy.join(", ")) });
    */
   registerJobListener(listener: JobListener): this {
-    if (typeof listener !== "object" || listener === null) throw new InvalidProgramException(`registerJobListener: expected an object with onJobSubmitted/onProgress/onJobExecuted, got ${String(listener)}`);
+    if (typeof listener !== "object" || listener === null) {
+      throw new InvalidProgramException(`registerJobListener: expected an object with onJobSubmitted/onProgress/onJobExecuted, got ${String(listener)}`);
+    }
     this.config.addJobListener(listener);
     return this;
   }

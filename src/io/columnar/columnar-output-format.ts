@@ -12,6 +12,7 @@ import { WriteMode } from "../../common/enums.js";
 import { InvalidProgramException } from "../../common/errors.js";
 import type { GlobalOutputHooks, OutputFormat } from "../../common/formats.js";
 import { fsError } from "../io-errors.js";
+import { localPath } from "../local-path.js";
 import { abortOutput, commitOutput, directFile, prepareOutput, stagedFile } from "../output-commit.js";
 import { columnValue, field, inferSchema, resolveSchema, type ColumnarSchema, type ResolvedSchema } from "./columnar-schema.js";
 
@@ -38,7 +39,7 @@ export abstract class ColumnarOutputFormat<T> implements OutputFormat<T>, Global
       throw new InvalidProgramException(`output '${path}': write mode must be WriteMode.NO_OVERWRITE or WriteMode.OVERWRITE, got ${String(writeMode)}`);
     }
     if (!Number.isInteger(groupSize) || groupSize < 1) throw new InvalidProgramException(`output '${path}': the group size must be a positive integer, got ${groupSize}`);
-    this.outputPath = path;
+    this.outputPath = localPath(path, new.target.name);
     this.writeMode = writeMode;
     this.schema = schema === undefined || isResolved(schema) ? schema : resolveSchema(schema, `output '${path}'`);
   }

@@ -17,6 +17,7 @@ import type { InputFormat } from "../../common/formats.js";
 import type { FileInputSplit } from "../file-input-format.js";
 import { listInputFiles } from "../input-files.js";
 import { FileSystemError, fsError } from "../io-errors.js";
+import { localPath } from "../local-path.js";
 
 /** How records come out of a columnar source. */
 export interface ColumnarReadOptions {
@@ -40,12 +41,12 @@ export class ParquetInputFormat<T = Record<string, unknown>> implements InputFor
   private rows: T[] = [];
   private next = 0;
 
-  constructor(
-    private readonly filePath: string,
-    options: ColumnarReadOptions = {},
-  ) {
+  private readonly filePath: string;
+
+  constructor(filePath: string, options: ColumnarReadOptions = {}) {
     if (typeof filePath !== "string" || filePath === "") throw new InvalidProgramException(`ParquetInputFormat: the file path must be a non-empty string, got ${String(filePath)}`);
     if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples") throw new InvalidProgramException(`readParquet('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
+    this.filePath = localPath(filePath, "ParquetInputFormat");
     this.columns = options.columns ? [...options.columns] : undefined;
     this.tuples = options.as === "tuples";
   }
