@@ -1,7 +1,7 @@
 /**
  * The terminal view of progress: one line per operator chain, redrawn in place on stderr (ANSI
  * cursor-up and clear), each cut to the terminal's width so redrawing stays exact. A job that ends
- * before the first sample prints nothing; one that was shown ends with its final state.
+ * before the first sample (200 ms) prints nothing; one that was shown ends with its final state.
  * @example
  * //   Sluice Job · 2.4 s · busy: Reduce (sum) -> DataSink (collect)
  * //   ✓ DataSource (readTextFile in.txt) -> FlatMap  p=4  in 1,000,000  out 4,000,000  40.0 MB / 40.0 MB 100%  21.3 MB/s

@@ -1,7 +1,8 @@
 /**
  * The ProgressCollector of one job: a counters object per (task, subtask), sampled into
- * snapshots at most every `intervalMs` (on a subtask's batch tick, or on a timer while the event
- * loop is free, e.g. while workers run), plus a final snapshot when the job ends.
+ * snapshots every `intervalMs` (default 200, or SLUICE_PROGRESS_INTERVAL_MS) on a subtask's batch
+ * tick or on a timer while the event loop is free, plus a final snapshot when the job ends. The
+ * first comes one interval after the start, so a job shorter than that shows nothing live.
  */
 import type { OperatorProgress, ProgressCollector, ProgressSnapshot, SubtaskCounts } from "../common/progress.js";
 import type { Task } from "./job-graph.js";
@@ -13,10 +14,15 @@ export interface TrackedTask {
   bytesTotal: number | undefined;
 }
 
+function defaultInterval(): number {
+  const v = Number(process.env["SLUICE_PROGRESS_INTERVAL_MS"]);
+  return Number.isFinite(v) && v >= 10 ? v : 200;
+}
+
 export class ProgressTracker implements ProgressCollector {
   private readonly counts: SubtaskCounts[][];
   private readonly start = performance.now();
-  private last = 0;
+  private last: number;
   private readonly timer: ReturnType<typeof setInterval>;
   private closed = false;
 
@@ -24,8 +30,9 @@ export class ProgressTracker implements ProgressCollector {
     private readonly jobName: string,
     readonly tasks: readonly TrackedTask[],
     private readonly emit: (snapshot: ProgressSnapshot) => void,
-    private readonly intervalMs = 200,
+    private readonly intervalMs = defaultInterval(),
   ) {
+    this.last = this.start;
     this.counts = tasks.map((t) => Array.from({ length: t.parallelism }, () => ({ recordsIn: 0, recordsOut: 0, bytesRead: 0, state: 0 as const })));
     this.timer = setInterval(() => this.tick(), intervalMs);
     this.timer.unref();

@@ -30,7 +30,7 @@ console.log("sum", sum);
 /** Runs the program with stderr on a pseudo-terminal; returns the terminal's text and stdout's file. */
 function underTerminal(job: string, dir: string, env: Record<string, string> = {}): { terminal: string; stdout: string } {
   const out = join(dir, "stdout.txt");
-  const r = spawnSync("script", ["-qfec", `node --import tsx ${job} > ${out}`, "/dev/null"], { cwd: root, encoding: "utf8", env: { ...process.env, ...env, COLUMNS: "200" }, timeout: 120_000 });
+  const r = spawnSync("script", ["-qfec", `node --import tsx ${job} > ${out}`, "/dev/null"], { cwd: root, encoding: "utf8", env: { ...process.env, SLUICE_PROGRESS_INTERVAL_MS: "20", ...env }, timeout: 120_000 });
   assert.equal(r.status, 0, r.stderr + r.stdout);
   return { terminal: r.stdout, stdout: readFileSync(out, "utf8") };
 }
