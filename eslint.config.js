@@ -20,4 +20,9 @@ export default tseslint.config(
     files: ["src/api/**/*.ts", "src/streaming/api/**/*.ts"],
     rules: { "max-len": ["error", { code: 160, ignoreUrls: true }] },
   },
+  {
+    // Type tests (scripts/check-type-tests.mjs) declare values only to assert their types.
+    files: ["test/types/**/*.ts"],
+    rules: { "@typescript-eslint/no-unused-vars": "off" },
+  },
 );

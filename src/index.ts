@@ -1,7 +1,11 @@
 /** Sluice: Apache Flink's DataSet API (and windowed two-stream joins) for TypeScript on Node.js. */
 export { ExecutionEnvironment } from "./api/execution-environment.js";
 export { ExecutionConfig, type ExecutionMode } from "./api/execution-config.js";
-export { DataSet, type KeyArg } from "./api/data-set.js";
+export { DataSet, type AggregationField } from "./api/data-set.js";
+export type {
+  KeyArg, KeyType, KeyTypes, FieldExpression, FieldPath, FieldRefOf, FieldType, TuplePosition, NumericField, ComparableField,
+  MatchingKeys, FieldRefWithType, Projection, SideFields, Nullable, IsLoose, TupleLike, TupleHint, JoinFunctionArg, JoinResult,
+} from "./common/record-types.js";
 export { SortPartitionDataSet } from "./api/sort-partition-data-set.js";
 export { AggregateDataSet } from "./api/aggregate-data-set.js";
 export { UnsortedGrouping, SortedGrouping } from "./api/grouping.js";

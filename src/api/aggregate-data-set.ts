@@ -10,7 +10,8 @@ import { fieldShape, type Shape } from "../common/shape.js";
 import { udfSpec } from "../common/udf.js";
 import { aggregationReducer, describeAggregations, type AggregationSpec } from "../common/builtins/aggregations.js";
 import type { LogicalNode } from "../plan/logical.js";
-import { DataSet } from "./data-set.js";
+import { DataSet, type AggregationField } from "./data-set.js";
+import type { ComparableField, NumericField } from "../common/record-types.js";
 import type { ExecutionEnvironment } from "./execution-environment.js";
 import { createNode } from "./node-factory.js";
 import { inputShape } from "./operator-utils.js";
@@ -21,20 +22,20 @@ export class AggregateDataSet<T> extends DataSet<T> {
   constructor(env: ExecutionEnvironment, node: LogicalNode, private readonly aggs: AggregationSpec[]) {
     super(env, node);
   }
-  and(agg: Aggregations, field: FieldRef): this {
+  and<A extends Aggregations>(agg: A, field: AggregationField<T, A>): this {
     validateAggField(field, inputShape(this.node, 0), agg);
     this.aggs.push({ agg, field });
     this.node.name = `Aggregate (${describeAggregations(this.aggs)})`;
     return this;
   }
-  andSum(field: FieldRef): this {
-    return this.and(Aggregations.SUM, field);
+  andSum(field: NumericField<T>): this {
+    return this.and(Aggregations.SUM, field as AggregationField<T, Aggregations.SUM>);
   }
-  andMin(field: FieldRef): this {
-    return this.and(Aggregations.MIN, field);
+  andMin(field: ComparableField<T>): this {
+    return this.and(Aggregations.MIN, field as AggregationField<T, Aggregations.MIN>);
   }
-  andMax(field: FieldRef): this {
-    return this.and(Aggregations.MAX, field);
+  andMax(field: ComparableField<T>): this {
+    return this.and(Aggregations.MAX, field as AggregationField<T, Aggregations.MAX>);
   }
 }
 

@@ -6,7 +6,7 @@
 import { Configuration } from "../common/configuration.js";
 import { Aggregations, JoinHint, JoinType, type Order, WriteMode } from "../common/enums.js";
 import { checkParallelism, InvalidProgramException } from "../common/errors.js";
-import { validateFieldRef, type FieldRef } from "../common/field-access.js";
+import { validateFieldRef } from "../common/field-access.js";
 import type {
   FilterFunction, FlatMapFunction, GroupCombineFunction, GroupReduceFunction, KeySelector, MapFunction, MapPartitionFunction,
   Partitioner, ReduceFunction, TextFormatter,
@@ -30,13 +30,15 @@ import type { ColumnarSchema } from "../io/columnar/columnar-schema.js";
 import { parseForwardedFields } from "./forwarded-fields.js";
 import { firstOp, groupCombineOp, groupReduceOp, reduceOp, selectByOp } from "./group-ops.js";
 import type { UnsortedGrouping } from "./grouping.js";
+import type {
+  ComparableField, FieldRefOf, KeyArg, NumericField, Projection, TupleLike, TuplePosition,
+} from "../common/record-types.js";
 import type { DeltaIteration } from "./iteration/delta-iteration.js";
 import type { IterativeDataSet } from "./iteration/iterative-data-set.js";
 import { createNode } from "./node-factory.js";
 import { inputShape } from "./operator-utils.js";
 import type { SortPartitionDataSet } from "./sort-partition-data-set.js";
 
-export type KeyArg<T> = number | string | KeySelector<T, unknown>;
 
 export class DataSet<T> {
   /** @internal */
@@ -96,6 +98,8 @@ export class DataSet<T> {
 
   // ---- record-at-a-time ----
 
+  map<R extends TupleLike>(mapper: MapFunction<T, R>): DataSet<R>;
+  map<R>(mapper: MapFunction<T, R>): DataSet<R>;
   map<R>(mapper: MapFunction<T, R>): DataSet<R> {
     return this.udfOp<R>("map", mapper, "map", "Map");
   }
@@ -114,7 +118,8 @@ export class DataSet<T> {
   }
 
   /** Projects tuple fields into a new tuple: `project(2, 0)`. */
-  project<R extends unknown[] = any[]>(...fields: number[]): DataSet<R> {
+  project<const P extends readonly TuplePosition<T>[]>(...fields: P): DataSet<Projection<T, P>> {
+    type R = Projection<T, P>;
     const name = `Projection [${fields.join(", ")}]`;
     if (fields.length === 0) throw new InvalidProgramException(`${name}: give at least one field position`);
     for (const f of fields) {
@@ -152,7 +157,7 @@ export class DataSet<T> {
   partitionByRange(...keys: KeyArg<T>[]): DataSet<T> {
     return this.partition("range", parseKeyArgs(keys, "PartitionByRange"), undefined, "Range Partition");
   }
-  partitionCustom<K>(partitioner: Partitioner<K>, key: number | string | KeySelector<T, K>): DataSet<T> {
+  partitionCustom<K>(partitioner: Partitioner<K>, key: FieldRefOf<T> | KeySelector<T, K>): DataSet<T> {
     const k = parseKeyArgs([key], "PartitionCustom");
     if (k.kind === "fields" && k.fields.length !== 1) throw new InvalidProgramException("PartitionCustom: a custom partitioner takes exactly one key field");
     return this.partition("custom", k, udfSpec(partitioner, "partition", "PartitionCustom"), "Custom Partition");
@@ -179,22 +184,22 @@ export class DataSet<T> {
   combineGroup<R>(combiner: GroupCombineFunction<T, R>): DataSet<R> {
     return groupCombineOp<T, R>(this, undefined, [], combiner);
   }
-  aggregate(agg: Aggregations, field: FieldRef): AggregateDataSet<T> {
+  aggregate<A extends Aggregations>(agg: A, field: AggregationField<T, A>): AggregateDataSet<T> {
     return this.env.operators.aggregate(this, undefined, agg, field);
   }
-  sum(field: FieldRef): AggregateDataSet<T> {
+  sum(field: NumericField<T>): AggregateDataSet<T> {
     return this.aggregate(Aggregations.SUM, field);
   }
-  min(field: FieldRef): AggregateDataSet<T> {
+  min(field: ComparableField<T>): AggregateDataSet<T> {
     return this.aggregate(Aggregations.MIN, field);
   }
-  max(field: FieldRef): AggregateDataSet<T> {
+  max(field: ComparableField<T>): AggregateDataSet<T> {
     return this.aggregate(Aggregations.MAX, field);
   }
-  minBy(...fields: FieldRef[]): DataSet<T> {
+  minBy(...fields: ComparableField<T>[]): DataSet<T> {
     return selectByOp(this, undefined, fields, false);
   }
-  maxBy(...fields: FieldRef[]): DataSet<T> {
+  maxBy(...fields: ComparableField<T>[]): DataSet<T> {
     return selectByOp(this, undefined, fields, true);
   }
   groupBy(...keys: KeyArg<T>[]): UnsortedGrouping<T> {
@@ -216,14 +221,14 @@ export class DataSet<T> {
   joinWithHuge<R>(other: DataSet<R>): JoinOperatorSets<T, R> {
     return this.env.operators.join(this, other, JoinType.INNER, JoinHint.OPTIMIZER_CHOOSES, "huge");
   }
-  leftOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R> {
-    return this.env.operators.join(this, other, JoinType.LEFT_OUTER, hint);
+  leftOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R, T, R | null> {
+    return this.env.operators.join<T, R, T, R | null>(this, other, JoinType.LEFT_OUTER, hint);
   }
-  rightOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R> {
-    return this.env.operators.join(this, other, JoinType.RIGHT_OUTER, hint);
+  rightOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R, T | null, R> {
+    return this.env.operators.join<T, R, T | null, R>(this, other, JoinType.RIGHT_OUTER, hint);
   }
-  fullOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R> {
-    return this.env.operators.join(this, other, JoinType.FULL_OUTER, hint);
+  fullOuterJoin<R>(other: DataSet<R>, hint: JoinHint = JoinHint.OPTIMIZER_CHOOSES): JoinOperatorSets<T, R, T | null, R | null> {
+    return this.env.operators.join<T, R, T | null, R | null>(this, other, JoinType.FULL_OUTER, hint);
   }
   coGroup<R>(other: DataSet<R>): CoGroupOperatorSets<T, R> {
     return this.env.operators.coGroup(this, other);
@@ -245,7 +250,7 @@ export class DataSet<T> {
     return this.env.operators.iterate(this, maxIterations);
   }
   /** Starts a delta iteration with this DataSet as the initial solution set. */
-  iterateDelta<W>(workset: DataSet<W>, maxIterations: number, ...keyPositions: (number | string)[]): DeltaIteration<T, W> {
+  iterateDelta<W>(workset: DataSet<W>, maxIterations: number, ...keyPositions: FieldRefOf<T>[]): DeltaIteration<T, W> {
     return this.env.operators.iterateDelta(this, workset, maxIterations, keyPositions);
   }
 
@@ -347,3 +352,6 @@ export class DataSet<T> {
     return this.env.addSink(this, sink, `DataSink (${sink.description})`);
   }
 }
+
+/** The fields an aggregation takes: numbers for SUM, comparable values for MIN and MAX. */
+export type AggregationField<T, A extends Aggregations> = A extends Aggregations.SUM ? NumericField<T> : ComparableField<T>;

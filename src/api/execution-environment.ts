@@ -23,6 +23,7 @@ import * as fileSources from "./file-sources.js";
 import * as columnarSources from "./columnar-sources.js";
 import type { ColumnarReadOptions } from "../io/columnar/parquet-input-format.js";
 import { OPERATORS, type Operators } from "./operators.js";
+import type { TupleLike } from "../common/record-types.js";
 
 export class ExecutionEnvironment {
   private parallelism: number;
@@ -80,9 +81,13 @@ export class ExecutionEnvironment {
 
   // ---- sources ----
 
+  fromElements<T extends TupleLike>(...items: T[]): DataSet<T>;
+  fromElements<T>(...items: T[]): DataSet<T>;
   fromElements<T>(...items: T[]): DataSet<T> {
     return this.fromArray(items, "fromElements");
   }
+  fromCollection<T extends TupleLike>(collection: Iterable<T>): DataSet<T>;
+  fromCollection<T>(collection: Iterable<T>): DataSet<T>;
   fromCollection<T>(collection: Iterable<T>): DataSet<T> {
     if (collection === null || collection === undefined || typeof (collection as Iterable<T>)[Symbol.iterator] !== "function") {
       throw new InvalidProgramException("fromCollection: expected an iterable");

@@ -4,12 +4,12 @@
  */
 import { Aggregations, type Order } from "../common/enums.js";
 import { InvalidProgramException } from "../common/errors.js";
-import type { FieldRef } from "../common/field-access.js";
 import type { GroupCombineFunction, GroupReduceFunction, ReduceFunction } from "../common/functions.js";
 import type { KeyDefinition } from "../common/keys.js";
 import type { Ordering } from "../plan/logical.js";
 import { aggregateOp, type AggregateDataSet } from "./aggregate-data-set.js";
-import type { DataSet, KeyArg } from "./data-set.js";
+import type { AggregationField, DataSet } from "./data-set.js";
+import type { ComparableField, KeyArg, NumericField } from "../common/record-types.js";
 import { firstOp, groupCombineOp, groupReduceOp, reduceOp, selectByOp } from "./group-ops.js";
 import { parseOrdering } from "./operator-utils.js";
 
@@ -51,22 +51,22 @@ export class UnsortedGrouping<T> extends Grouping<T> {
   reduce(reducer: ReduceFunction<T>): DataSet<T> {
     return reduceOp(this.input, this.key, reducer);
   }
-  aggregate(agg: Aggregations, field: FieldRef): AggregateDataSet<T> {
+  aggregate<A extends Aggregations>(agg: A, field: AggregationField<T, A>): AggregateDataSet<T> {
     return aggregateOp(this.input, this.key, agg, field);
   }
-  sum(field: FieldRef): AggregateDataSet<T> {
+  sum(field: NumericField<T>): AggregateDataSet<T> {
     return this.aggregate(Aggregations.SUM, field);
   }
-  min(field: FieldRef): AggregateDataSet<T> {
+  min(field: ComparableField<T>): AggregateDataSet<T> {
     return this.aggregate(Aggregations.MIN, field);
   }
-  max(field: FieldRef): AggregateDataSet<T> {
+  max(field: ComparableField<T>): AggregateDataSet<T> {
     return this.aggregate(Aggregations.MAX, field);
   }
-  minBy(...fields: FieldRef[]): DataSet<T> {
+  minBy(...fields: ComparableField<T>[]): DataSet<T> {
     return selectByOp(this.input, this.key, fields, false);
   }
-  maxBy(...fields: FieldRef[]): DataSet<T> {
+  maxBy(...fields: ComparableField<T>[]): DataSet<T> {
     return selectByOp(this.input, this.key, fields, true);
   }
 }

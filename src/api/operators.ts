@@ -25,8 +25,8 @@ export const OPERATORS = {
   groupBy: <T>(input: DataSet<T>, key: KeyDefinition) => new UnsortedGrouping<T>(input, key),
   aggregate: aggregateOp,
   sortPartition: sortPartitionOf,
-  join: <T, R>(first: DataSet<T>, second: DataSet<R>, joinType: JoinType, hint: JoinHint, sizeHint?: "tiny" | "huge") =>
-    new JoinOperatorSets<T, R>(first, second, joinType, hint, sizeHint),
+  join: <T, R, F1 = T, F2 = R>(first: DataSet<T>, second: DataSet<R>, joinType: JoinType, hint: JoinHint, sizeHint?: "tiny" | "huge") =>
+    new JoinOperatorSets<T, R, F1, F2>(first, second, joinType, hint, sizeHint),
   coGroup: <T, R>(first: DataSet<T>, second: DataSet<R>) => new CoGroupOperatorSets<T, R>(first, second),
   cross: crossOf,
   iterate: createIterativeDataSet,

@@ -3,12 +3,13 @@ import type { Order } from "../common/enums.js";
 import { InvalidProgramException } from "../common/errors.js";
 import type { SortPartitionNode } from "../plan/logical.js";
 import { DataSet } from "./data-set.js";
+import type { KeyArg } from "../common/record-types.js";
 import { createNode } from "./node-factory.js";
 import { inputShape, parseOrdering } from "./operator-utils.js";
 
 /** The result of sortPartition: `.sortPartition(...)` again adds a key to the same sort. */
 export class SortPartitionDataSet<T> extends DataSet<T> {
-  override sortPartition(key: unknown, order: Order): SortPartitionDataSet<T> {
+  override sortPartition(key: KeyArg<T>, order: Order): SortPartitionDataSet<T> {
     const node = this.node as SortPartitionNode;
     if (node.orderings.some((o) => o.key.kind === "selector") || typeof key === "function") {
       throw new InvalidProgramException(

@@ -7,27 +7,39 @@ const env = ExecutionEnvironment.createLocalEnvironment(2);
 const tuples = env.fromElements([1, "a"], [2, "b"]);
 
 test("invalid keys fail at definition, naming the operator and the key", () => {
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy(5), (e: unknown) => e instanceof InvalidProgramException && /GroupBy/.test(e.message) && /position 5/.test(e.message));
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy("f7"), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.distinct(2), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.sortPartition(3, Order.ASCENDING), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.partitionByHash(-1), InvalidProgramException);
   const objs = env.fromElements({ id: 1 });
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => objs.groupBy(0), (e: unknown) => e instanceof InvalidProgramException && /needs a tuple/.test(e.message));
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => objs.groupBy("name"), (e: unknown) => e instanceof InvalidProgramException && /name/.test(e.message) && /\bid\b/.test(e.message));
   assert.throws(() => tuples.groupBy(), InvalidProgramException);
 });
 
 test("invalid projections and aggregations fail at definition", () => {
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.project(0, 4), (e: unknown) => e instanceof InvalidProgramException && /4/.test(e.message));
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.sum(1), (e: unknown) => e instanceof InvalidProgramException && /SUM/.test(e.message));
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy(0).max(9), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.minBy(3), InvalidProgramException);
   assert.throws(() => tuples.first(0), InvalidProgramException);
 });
 
 test(".returns(shape) enables checks after a user function", () => {
   const mapped = tuples.map((t) => [t[0], t[1], 1]).returns(["number", "string", "number"]);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => mapped.groupBy(3), InvalidProgramException);
   assert.doesNotThrow(() => mapped.groupBy(2));
 });
@@ -46,6 +58,7 @@ testAtParallelism("a throwing user function fails the job naming operator and su
 
 testAtParallelism("a key unknown until run time is checked on the first record", async (e2) => {
   await assert.rejects(
+    // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
     e2.fromElements(1, 2).map((x) => ({ v: x })).groupBy(0).reduce((a) => a).collect(),
     (e: unknown) => e instanceof JobExecutionException && e.cause instanceof InvalidProgramException && /position 0/.test((e.cause as Error).message),
   );

@@ -66,7 +66,9 @@ test("coGroup keys and group orders are checked at definition", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(1);
   const a = env.fromElements<[number, number]>([1, 1]);
   const b = env.fromElements<[string, number]>(["x", 1]);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => a.coGroup(b).where(0).equalTo(0), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => a.coGroup(b).where(0).equalTo(1).sortFirstGroup(5, Order.ASCENDING), InvalidProgramException);
   assert.throws(() => a.coGroup(b).where(0).equalTo(1).with(42 as never), InvalidProgramException);
 });

@@ -134,14 +134,22 @@ test("incompatible keys fail at definition with InvalidProgramException", () => 
   const env = ExecutionEnvironment.createLocalEnvironment(2);
   const users = env.fromCollection(USERS);
   const orders = env.fromCollection(ORDERS);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => users.join(orders).where(0).equalTo(1), (e: unknown) => e instanceof InvalidProgramException && /number.*string/.test(e.message));
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => users.join(orders).where(0, 1).equalTo(0), (e: unknown) => e instanceof InvalidProgramException && /2 field\(s\).*has 1/.test(e.message));
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => users.join(orders).where(2), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => users.join(orders).where(0).equalTo("name"), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => users.leftOuterJoin(orders).where(0).equalTo(1), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => users.coGroup(orders).where(1).equalTo(0), InvalidProgramException);
   const pojos = env.fromElements({ id: "x" });
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => users.join(pojos).where(0).equalTo("id"), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.doesNotThrow(() => users.join(pojos).where(0).equalTo((p) => p.id));
 });
 

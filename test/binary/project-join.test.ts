@@ -24,6 +24,7 @@ testAtParallelism("an empty projection takes the whole record", async (env) => {
 
 testAtParallelism("a projection's shape is known, so later keys are checked at definition", async (env) => {
   const joined = env.fromCollection(SMALL3).join(env.fromCollection(TUPLE5)).where(1).equalTo(1).projectFirst(2).projectSecond(0);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => joined.groupBy(2), InvalidProgramException);
   const grouped = await joined.groupBy(0).reduceGroup((vs: Iterable<unknown>, out) => out.collect([...vs].length)).collect();
   assertSameRecords(grouped, [1, 1, 1]);
@@ -33,9 +34,13 @@ test("projection positions are checked at definition", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(1);
   const small = env.fromCollection(SMALL3);
   const big = env.fromCollection(TUPLE5);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => small.join(big).where(0).equalTo(0).projectFirst(3), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => small.join(big).where(0).equalTo(0).projectFirst(0).projectSecond(5), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => env.fromElements("x").join(big).where("*").equalTo(3).projectFirst(0), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => small.cross(big).projectSecond(7), InvalidProgramException);
 });
 

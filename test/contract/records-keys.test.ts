@@ -109,54 +109,81 @@ test("invalid keys on collection sources throw InvalidProgramException at defini
   const env = ExecutionEnvironment.createLocalEnvironment(2);
   const tuples = env.fromElements<[number, string]>([1, "a"]);
   const pojos = env.fromElements({ id: 1, name: "a" });
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy(2), InvalidProgramException, "position out of range");
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy("f5"), InvalidProgramException, "fN out of range");
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => pojos.groupBy(0), InvalidProgramException, "position on a non-tuple");
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => pojos.groupBy("nope"), InvalidProgramException, "unknown field");
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => pojos.groupBy("id.deeper"), InvalidProgramException, "nested path on a primitive");
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.distinct(3), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.partitionByHash(3), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.sortPartition(3, Order.ASCENDING), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy(0).sortGroup(4, Order.ASCENDING), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.join(pojos).where(0).equalTo("nope"), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.coGroup(tuples).where(7), InvalidProgramException);
 });
 
 test("invalid projections and aggregation fields throw InvalidProgramException at definition", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(2);
   const tuples = env.fromElements<[number, string]>([1, "a"]);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.project(2), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.project(0, 5), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.sum(3), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.aggregate(Aggregations.MAX, 9), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy(0).min(4), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.sum(0).andMax(7), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.minBy(2), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => tuples.groupBy(1).maxBy(3), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => env.fromElements({ a: 1 }).sum("b"), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => env.fromElements(1, 2).project(0), InvalidProgramException, "projection on a non-tuple");
 });
 
 test("keys after a projection, a CSV source's types and .returns(...) are checked at definition", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(2);
   const projected = env.fromElements<[number, string, boolean]>([1, "a", true]).project(0, 2);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => projected.groupBy(2), InvalidProgramException);
   projected.groupBy(1);
   const csv = env.readCsvFile(tempFile("x.csv", "1,a\n")).types("number", "string");
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => csv.groupBy(2), InvalidProgramException);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => csv.sum(5), InvalidProgramException);
   csv.groupBy(1);
   const pojoCsv = env.readCsvFile(tempFile("y.csv", "1,a\n")).pojoType(["id", "name"]);
   assert.throws(() => pojoCsv.groupBy("age"), InvalidProgramException);
   const mappedTuple = env.fromElements(1).map((x) => [x, String(x)]).returns(["number", "string"]);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => mappedTuple.groupBy(2), InvalidProgramException);
   const mappedObj = env.fromElements(1).map((x) => ({ id: x })).returns({ id: "number" });
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => mappedObj.groupBy("name"), InvalidProgramException);
   mappedObj.groupBy("id");
 });
 
 testAtParallelism("where the shape is unknown the key is checked on the first record: JobExecutionException caused by InvalidProgramException", async (env) => {
   const unknown = env.fromElements(1, 2, 3).map((x) => [x, "v"]);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   const defined = unknown.groupBy(5).reduce((a) => a); // no throw at definition
   await assert.rejects(defined.collect(), (e: unknown) => {
     assert.ok(e instanceof JobExecutionException);
@@ -164,5 +191,6 @@ testAtParallelism("where the shape is unknown the key is checked on the first re
     return true;
   });
   const objs = env.fromElements(1, 2).map((x) => ({ id: x }));
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   await assert.rejects(objs.distinct("nope").collect(), (e: unknown) => e instanceof JobExecutionException && e.cause instanceof InvalidProgramException);
 });

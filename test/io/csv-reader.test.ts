@@ -93,6 +93,7 @@ testAtParallelism("pojoType reads objects: kinds default to string, or per field
 testAtParallelism("a CSV source's shape allows keys and sums at definition", async (env) => {
   const path = tempFile("t.csv", "a,1\nb,2\na,3\n");
   assertSameRecords(await env.readCsvFile(path).types("string", "number").groupBy(0).sum(1).collect(), [["a", 4], ["b", 2]]);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   assert.throws(() => env.readCsvFile(path).types("string", "number").groupBy(2), InvalidProgramException);
 });
 

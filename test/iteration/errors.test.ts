@@ -38,11 +38,13 @@ test("an iteration cannot be closed twice", () => {
 test("maxIterations must be a positive integer", () => {
   const e = env();
   throwsInvalid(() => e.fromElements(1).iterate(0), /maxIterations must be a positive integer/);
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   throwsInvalid(() => e.fromElements(1).iterateDelta(e.fromElements(1), 1.5, 0), /maxIterations/);
 });
 
 test("the delta iteration key is checked against the solution set's shape", () => {
   const e = env();
+  // @ts-expect-error -- checks the run-time error an untyped JavaScript caller gets
   throwsInvalid(() => e.fromElements<KV>([1, 1]).iterateDelta(e.fromElements(1), 3, 4), /position 4|out of range/);
   throwsInvalid(() => e.fromElements<KV>([1, 1]).iterateDelta(e.fromElements(1), 3), /give the solution set key/);
 });

@@ -10,7 +10,8 @@ import { InvalidProgramException } from "../../common/errors.js";
 import type { KeyDefinition } from "../../common/keys.js";
 import { udfSpec } from "../../common/udf.js";
 import type { CoGroupNode, Ordering } from "../../plan/logical.js";
-import type { DataSet, KeyArg } from "../data-set.js";
+import type { DataSet } from "../data-set.js";
+import type { KeyArg, KeyTypes, MatchingKeys } from "../../common/record-types.js";
 import { createNode } from "../node-factory.js";
 import { parseOrdering } from "../operator-utils.js";
 import { compatibleKeys, sideKey } from "./keys.js";
@@ -28,16 +29,16 @@ export class CoGroupOperatorSets<T, R> {
   constructor(/** @internal */ readonly first: DataSet<T>, /** @internal */ readonly second: DataSet<R>) {
     if (first.env !== second.env) throw new InvalidProgramException(`${NAME}: both inputs must belong to the same ExecutionEnvironment`);
   }
-  where(...keys: KeyArg<T>[]): CoGroupOperatorSetsPredicate<T, R> {
-    return new CoGroupOperatorSetsPredicate(this.first, this.second, sideKey(keys, this.first.shape, NAME));
+  where<const K extends readonly KeyArg<T>[]>(...keys: K): CoGroupOperatorSetsPredicate<T, R, KeyTypes<T, K>> {
+    return new CoGroupOperatorSetsPredicate<T, R, KeyTypes<T, K>>(this.first, this.second, sideKey(keys, this.first.shape, NAME));
   }
 }
 
 /** `a.coGroup(b).where(...)`: pick the second input's key with `.equalTo(...)`. */
-export class CoGroupOperatorSetsPredicate<T, R> {
+export class CoGroupOperatorSetsPredicate<T, R, K extends readonly unknown[] = unknown[]> {
   /** @internal */
   constructor(private readonly first: DataSet<T>, private readonly second: DataSet<R>, private readonly keyFirst: KeyDefinition) {}
-  equalTo(...keys: KeyArg<R>[]): CoGroupOperatorWithoutFunction<T, R> {
+  equalTo(...keys: MatchingKeys<R, K>): CoGroupOperatorWithoutFunction<T, R> {
     const keySecond = sideKey(keys, this.second.shape, NAME);
     const [kf, ks] = compatibleKeys(this.keyFirst, this.first.shape, keySecond, this.second.shape, NAME);
     return new CoGroupOperatorWithoutFunction(this.first, this.second, kf, ks, [], []);

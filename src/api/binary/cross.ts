@@ -8,6 +8,7 @@ import type { Shape } from "../../common/shape.js";
 import { udfSpec, type UdfSpec } from "../../common/udf.js";
 import type { CrossNode } from "../../plan/logical.js";
 import type { DataSet } from "../data-set.js";
+import type { SideFields, TupleLike, TuplePosition } from "../../common/record-types.js";
 import { createNode } from "../node-factory.js";
 import { extendProjection, type ProjectedField } from "./projection.js";
 import { TwoInputOperator } from "./two-input.js";
@@ -18,16 +19,21 @@ export class CrossOperator<T1, T2, O> extends TwoInputOperator<T1, T2, O> {}
 /** The default cross result, `[first, second]` pairs, which `.with` or a projection can replace. */
 export class DefaultCross<T1, T2> extends CrossOperator<T1, T2, [T1, T2]> {
   /** Applies a CrossFunction `(first, second) => result` to every pair. */
-  with<O>(fn: ((first: T1, second: T2) => O) | { cross(first: T1, second: T2): O }): CrossOperator<T1, T2, O> {
+  with<O extends TupleLike>(fn: CrossFunctionArg<T1, T2, O>): CrossOperator<T1, T2, O>;
+  with<O>(fn: CrossFunctionArg<T1, T2, O>): CrossOperator<T1, T2, O>;
+  with<O>(fn: CrossFunctionArg<T1, T2, O>): CrossOperator<T1, T2, O> {
     return new CrossOperator<T1, T2, O>(this.env, this.withFunction(udfSpec(fn, "cross", this.node.name), undefined));
   }
   /** Starts a projection with fields of the first input (none: the whole record). */
-  projectFirst<O extends unknown[] = any[]>(...positions: number[]): ProjectCross<T1, T2, O> {
-    return new ProjectCross<T1, T2, O>(this.env, this.withFunction((this.node as CrossNode).udf, "project"), []).projectFirst(...positions);
+  projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectCross<T1, T2, SideFields<T1, T1, P>> {
+    return this.startProjection().projectFirst(...positions) as unknown as ProjectCross<T1, T2, SideFields<T1, T1, P>>;
   }
   /** Starts a projection with fields of the second input (none: the whole record). */
-  projectSecond<O extends unknown[] = any[]>(...positions: number[]): ProjectCross<T1, T2, O> {
-    return new ProjectCross<T1, T2, O>(this.env, this.withFunction((this.node as CrossNode).udf, "project"), []).projectSecond(...positions);
+  projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectCross<T1, T2, SideFields<T2, T2, P>> {
+    return this.startProjection().projectSecond(...positions) as unknown as ProjectCross<T1, T2, SideFields<T2, T2, P>>;
+  }
+  private startProjection(): ProjectCross<T1, T2, []> {
+    return new ProjectCross<T1, T2, []>(this.env, this.withFunction((this.node as CrossNode).udf, "project"), []);
   }
   private withFunction(udf: UdfSpec, builtin: CrossNode["builtin"]): CrossNode {
     const n = this.node as CrossNode;
@@ -41,17 +47,20 @@ export class ProjectCross<T1, T2, O extends unknown[]> extends CrossOperator<T1,
   constructor(env: DataSet<unknown>["env"], node: CrossNode, private readonly fields: ProjectedField[]) {
     super(env, node);
   }
-  projectFirst(...positions: number[]): this {
-    return this.add(0, positions);
+  /** Appends fields of the first input (none: the whole record). */
+  projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectCross<T1, T2, [...O, ...SideFields<T1, T1, P>]> {
+    extendProjection(this.node as CrossNode, this.fields, 0, positions);
+    return this as unknown as ProjectCross<T1, T2, [...O, ...SideFields<T1, T1, P>]>;
   }
-  projectSecond(...positions: number[]): this {
-    return this.add(1, positions);
-  }
-  private add(side: 0 | 1, positions: number[]): this {
-    extendProjection(this.node as CrossNode, this.fields, side, positions);
-    return this;
+  /** Appends fields of the second input (none: the whole record). */
+  projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectCross<T1, T2, [...O, ...SideFields<T2, T2, P>]> {
+    extendProjection(this.node as CrossNode, this.fields, 1, positions);
+    return this as unknown as ProjectCross<T1, T2, [...O, ...SideFields<T2, T2, P>]>;
   }
 }
+
+/** A CrossFunction `(first, second) => result`, or an object with `cross`. */
+export type CrossFunctionArg<A, B, O> = ((first: A, second: B) => O) | { cross(first: A, second: B): O };
 
 /** `a.cross(b)`: the pairs of every record of `a` with every record of `b`. */
 export function crossOf<T, R>(first: DataSet<T>, second: DataSet<R>, sizeHint?: "tiny" | "huge"): DefaultCross<T, R> {

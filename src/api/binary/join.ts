@@ -5,14 +5,14 @@
  * flat tuples. Outer joins pass null for the absent side. Keys and hints are checked here, at
  * definition; the optimizer turns the hint into an execution strategy.
  */
-import type { Collector } from "../../common/collector.js";
 import { JoinHint, JoinType } from "../../common/enums.js";
 import { InvalidProgramException } from "../../common/errors.js";
 import type { KeyDefinition } from "../../common/keys.js";
 import type { Shape } from "../../common/shape.js";
 import { udfArity, udfSpec } from "../../common/udf.js";
 import type { JoinNode } from "../../plan/logical.js";
-import type { DataSet, KeyArg } from "../data-set.js";
+import type { DataSet } from "../data-set.js";
+import type { JoinFunctionArg, JoinResult, KeyArg, KeyTypes, MatchingKeys, SideFields, TupleHint, TuplePosition } from "../../common/record-types.js";
 import { createNode } from "../node-factory.js";
 import { compatibleKeys, sideKey } from "./keys.js";
 import { extendProjection, type ProjectedField } from "./projection.js";
@@ -37,7 +37,7 @@ export function allowedJoinHints(joinType: JoinType): JoinHint[] {
 }
 
 /** `a.join(b)`: pick the first input's key with `.where(...)`. */
-export class JoinOperatorSets<T, R> {
+export class JoinOperatorSets<T, R, F1 = T, F2 = R> {
   /** @internal */
   constructor(
     /** @internal */ readonly first: DataSet<T>,
@@ -54,18 +54,18 @@ export class JoinOperatorSets<T, R> {
     }
   }
   /** The first input's key: positions, field expressions or one key selector. */
-  where(...keys: KeyArg<T>[]): JoinOperatorSetsPredicate<T, R> {
-    return new JoinOperatorSetsPredicate(this, sideKey(keys, this.first.shape, JOIN_NAMES[this.joinType]));
+  where<const K extends readonly KeyArg<T>[]>(...keys: K): JoinOperatorSetsPredicate<T, R, KeyTypes<T, K>, F1, F2> {
+    return new JoinOperatorSetsPredicate<T, R, KeyTypes<T, K>, F1, F2>(this, sideKey(keys, this.first.shape, JOIN_NAMES[this.joinType]));
   }
 }
 
 /** `a.join(b).where(...)`: pick the second input's key with `.equalTo(...)`. */
-export class JoinOperatorSetsPredicate<T, R> {
+export class JoinOperatorSetsPredicate<T, R, K extends readonly unknown[] = unknown[], F1 = T, F2 = R> {
   /** @internal */
-  constructor(private readonly sets: JoinOperatorSets<T, R>, private readonly keyFirst: KeyDefinition) {}
+  constructor(private readonly sets: JoinOperatorSets<T, R, F1, F2>, private readonly keyFirst: KeyDefinition) {}
 
   /** The second input's key; it must match the first one's number and types of fields. */
-  equalTo(...keys: KeyArg<R>[]): DefaultJoin<T, R> {
+  equalTo(...keys: MatchingKeys<R, K>): DefaultJoin<T, R, F1, F2> {
     const { first, second, joinType, hint, sizeHint } = this.sets;
     const name = JOIN_NAMES[joinType];
     const keySecond = sideKey(keys, second.shape, name);
@@ -78,7 +78,7 @@ export class JoinOperatorSetsPredicate<T, R> {
     }, name, shape);
     node.semantic.forwarded[0] = [{ from: "*", to: "f0" }];
     node.semantic.forwarded[1] = [{ from: "*", to: "f1" }];
-    return new DefaultJoin<T, R>(first.env, node);
+    return new DefaultJoin<T, R, F1, F2>(first.env, node);
   }
 }
 
@@ -86,24 +86,26 @@ export class JoinOperatorSetsPredicate<T, R> {
 export class JoinOperator<T1, T2, O> extends TwoInputOperator<T1, T2, O> {}
 
 /** The default join result, `[first, second]` pairs, which `.with` or a projection can replace. */
-export class DefaultJoin<T1, T2> extends JoinOperator<T1, T2, [T1, T2]> {
-  /** Applies a JoinFunction `(first, second) => result` to every matching pair. */
-  with<O>(fn: (first: T1, second: T2) => O): JoinOperator<T1, T2, O>;
-  /** Applies a FlatJoinFunction `(first, second, out) => void` (declared with three parameters). */
-  with<O>(fn: (first: T1, second: T2, out: Collector<O>) => void): JoinOperator<T1, T2, O>;
-  with<O>(fn: { join(first: T1, second: T2): O }): JoinOperator<T1, T2, O>;
-  with<O>(fn: { join(first: T1, second: T2, out: Collector<O>): void }): JoinOperator<T1, T2, O>;
-  with<O>(fn: unknown): JoinOperator<T1, T2, O> {
+export class DefaultJoin<T1, T2, F1 = T1, F2 = T2> extends JoinOperator<T1, T2, [F1, F2]> {
+  /**
+   * Applies a JoinFunction `(first, second) => result` to every matching pair or, declared with
+   * three parameters, a FlatJoinFunction `(first, second, out) => void` emitting to its collector.
+   * An outer join passes `null` for the absent side (typed `T | null`).
+   */
+  with<O extends TupleHint | void, C = O>(fn: JoinFunctionArg<F1, F2, O, C>): JoinOperator<T1, T2, JoinResult<O, C>> {
     const udf = udfSpec(fn, "join", this.node.name);
-    return new JoinOperator<T1, T2, O>(this.env, this.withFunction(udf, udfArity(udf) >= 3, undefined));
+    return new JoinOperator<T1, T2, JoinResult<O, C>>(this.env, this.withFunction(udf, udfArity(udf) >= 3, undefined));
   }
   /** Starts a projection with fields of the first input (none: the whole record). */
-  projectFirst<O extends unknown[] = any[]>(...positions: number[]): ProjectJoin<T1, T2, O> {
-    return new ProjectJoin<T1, T2, O>(this.env, this.withFunction((this.node as JoinNode).udf, false, "project"), []).projectFirst(...positions);
+  projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectJoin<T1, T2, SideFields<T1, F1, P>, F1, F2> {
+    return this.startProjection().projectFirst(...positions) as unknown as ProjectJoin<T1, T2, SideFields<T1, F1, P>, F1, F2>;
   }
   /** Starts a projection with fields of the second input (none: the whole record). */
-  projectSecond<O extends unknown[] = any[]>(...positions: number[]): ProjectJoin<T1, T2, O> {
-    return new ProjectJoin<T1, T2, O>(this.env, this.withFunction((this.node as JoinNode).udf, false, "project"), []).projectSecond(...positions);
+  projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectJoin<T1, T2, SideFields<T2, F2, P>, F1, F2> {
+    return this.startProjection().projectSecond(...positions) as unknown as ProjectJoin<T1, T2, SideFields<T2, F2, P>, F1, F2>;
+  }
+  private startProjection(): ProjectJoin<T1, T2, [], F1, F2> {
+    return new ProjectJoin<T1, T2, [], F1, F2>(this.env, this.withFunction((this.node as JoinNode).udf, false, "project"), []);
   }
 
   private withFunction(udf: JoinNode["udf"], flat: boolean, builtin: JoinNode["builtin"]): JoinNode {
@@ -116,21 +118,19 @@ export class DefaultJoin<T1, T2> extends JoinOperator<T1, T2, [T1, T2]> {
 }
 
 /** A join building flat tuples from fields of both inputs (Flink's ProjectJoin). */
-export class ProjectJoin<T1, T2, O extends unknown[]> extends JoinOperator<T1, T2, O> {
+export class ProjectJoin<T1, T2, O extends unknown[], F1 = T1, F2 = T2> extends JoinOperator<T1, T2, O> {
   /** @internal */
   constructor(env: DataSet<unknown>["env"], node: JoinNode, private readonly fields: ProjectedField[]) {
     super(env, node);
   }
   /** Appends fields of the first input (none: the whole record). */
-  projectFirst(...positions: number[]): this {
-    return this.add(0, positions);
+  projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectJoin<T1, T2, [...O, ...SideFields<T1, F1, P>], F1, F2> {
+    extendProjection(this.node as JoinNode, this.fields, 0, positions);
+    return this as unknown as ProjectJoin<T1, T2, [...O, ...SideFields<T1, F1, P>], F1, F2>;
   }
   /** Appends fields of the second input (none: the whole record). */
-  projectSecond(...positions: number[]): this {
-    return this.add(1, positions);
-  }
-  private add(side: 0 | 1, positions: number[]): this {
-    extendProjection(this.node as JoinNode, this.fields, side, positions);
-    return this;
+  projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectJoin<T1, T2, [...O, ...SideFields<T2, F2, P>], F1, F2> {
+    extendProjection(this.node as JoinNode, this.fields, 1, positions);
+    return this as unknown as ProjectJoin<T1, T2, [...O, ...SideFields<T2, F2, P>], F1, F2>;
   }
 }

@@ -109,7 +109,7 @@ export class DeltaIteration<ST, WT> {
 
 /** Starts a delta iteration. @internal */
 export function createDeltaIteration<ST, WT>(
-  initial: DataSet<ST>, workset: DataSet<WT>, maxIterations: number, keys: (number | string)[],
+  initial: DataSet<ST>, workset: DataSet<WT>, maxIterations: number, keys: readonly (number | string)[],
 ): DeltaIteration<ST, WT> {
   const what = "Delta Iteration";
   checkMaxIterations(maxIterations, what);

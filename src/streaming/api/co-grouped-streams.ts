@@ -9,7 +9,6 @@
  *   .apply((first, second, out) => { ... })
  */
 import { InvalidProgramException } from "../../common/errors.js";
-import type { Collector } from "../../common/collector.js";
 import type { KeySelector } from "../../common/functions.js";
 import type { KeyDefinition } from "../../common/keys.js";
 import { udfArity, udfSpec } from "../../common/udf.js";
@@ -18,7 +17,8 @@ import { MapOperator } from "../runtime/operators/record-operators.js";
 import { type Duration } from "../time/duration.js";
 import type { WindowAssigner } from "../windows/assigners.js";
 import { TaggedUnion } from "../windows/tagged-union.js";
-import type { WindowCoGroupFunction, WindowJoinFunction } from "../windows/window-functions.js";
+import type { WindowCoGroupFunction } from "../windows/window-functions.js";
+import type { JoinFunctionArg, JoinResult, TupleHint } from "../../common/record-types.js";
 import type { DataStream } from "./data-stream.js";
 
 type Kind = "coGroup" | "join";
@@ -115,18 +115,14 @@ export class CoGroupWithWindow<T1, T2, K> extends WithWindow<T1, T2, K> {
 
 export class JoinWithWindow<T1, T2, K> extends WithWindow<T1, T2, K> {
   /** `fn(x, y)` per pair of one key and window; with three parameters `fn(x, y, out)` (flat join). */
-  apply<R>(fn: ((first: T1, second: T2) => R) | { join(first: T1, second: T2): R }): DataStream<R>;
-  apply<R>(fn: ((first: T1, second: T2, out: Collector<R>) => void) | { join(first: T1, second: T2, out: Collector<R>): void }): DataStream<R>;
-  apply<R>(fn: WindowJoinFunction<T1, T2, R>): DataStream<R> {
+  apply<R extends TupleHint | void, C = R>(fn: JoinFunctionArg<T1, T2, R, C>): DataStream<JoinResult<R, C>> {
     const spec = udfSpec(fn, "join", "join apply");
     const flat = udfArity(spec) >= 3;
-    return this.build<R>({ kind: "join", fn: spec, flat }, flat ? "FlatJoinCoGroupFunction" : "JoinCoGroupFunction");
+    return this.build<JoinResult<R, C>>({ kind: "join", fn: spec, flat }, flat ? "FlatJoinCoGroupFunction" : "JoinCoGroupFunction");
   }
   /** Same as apply (Flink's deprecated alias). */
-  with<R>(fn: ((first: T1, second: T2) => R) | { join(first: T1, second: T2): R }): DataStream<R>;
-  with<R>(fn: ((first: T1, second: T2, out: Collector<R>) => void) | { join(first: T1, second: T2, out: Collector<R>): void }): DataStream<R>;
-  with<R>(fn: WindowJoinFunction<T1, T2, R>): DataStream<R> {
-    return this.apply(fn as (first: T1, second: T2) => R);
+  with<R extends TupleHint | void, C = R>(fn: JoinFunctionArg<T1, T2, R, C>): DataStream<JoinResult<R, C>> {
+    return this.apply<R, C>(fn);
   }
 }
 

@@ -11,6 +11,7 @@ import { checkParallelism, InvalidProgramException } from "../../common/errors.j
 import type { FilterFunction, FlatMapFunction, KeySelector, MapFunction } from "../../common/functions.js";
 import { parseKeyArgs, type KeyDefinition } from "../../common/keys.js";
 import { udfSpec } from "../../common/udf.js";
+import type { FieldRefOf, KeyType, KeyTypes, TupleLike } from "../../common/record-types.js";
 import type { OutputTag } from "../output-tag.js";
 import { newTransformationId, type OperatorTransformation, type PartitionerSpec, type Transformation } from "../graph/transformation.js";
 import type { StreamOperator } from "../runtime/operator.js";
@@ -46,6 +47,8 @@ export class DataStream<T> {
     return resolveParallelism(this.transformation, this.environment.getParallelism());
   }
 
+  map<R extends TupleLike>(mapper: MapFunction<T, R>): DataStream<R>;
+  map<R>(mapper: MapFunction<T, R>): DataStream<R>;
   map<R>(mapper: MapFunction<T, R>): DataStream<R> {
     const spec = udfSpec(mapper, "map", "map");
     return this.transform<R>("Map", () => new MapOperator(spec));
@@ -61,7 +64,7 @@ export class DataStream<T> {
 
   /** Partitions by key (key groups, as Flink): a selector, or tuple positions / field expressions. */
   keyBy<K>(key: KeySelector<T, K>): KeyedStream<T, K>;
-  keyBy(...fields: (number | string)[]): KeyedStream<T, unknown>;
+  keyBy<const F extends readonly FieldRefOf<T>[]>(...fields: F): KeyedStream<T, F extends readonly [infer One] ? KeyType<T, One> : KeyTypes<T, F>>;
   keyBy(...args: unknown[]): KeyedStream<T, unknown> {
     return this.keyByDefinition<unknown>(parseKeyArgs(args, "keyBy"));
   }

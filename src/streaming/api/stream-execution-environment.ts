@@ -10,6 +10,7 @@
  */
 import { availableParallelism } from "node:os";
 import { copyRecord } from "../../common/copy.js";
+import type { TupleLike } from "../../common/record-types.js";
 import { checkParallelism, InvalidProgramException } from "../../common/errors.js";
 import { buildJobGraph, shipStrategyName, type Vertex } from "../graph/job-graph.js";
 import { newTransformationId, type OperatorTransformation, type SourceTransformation } from "../graph/transformation.js";
@@ -78,12 +79,16 @@ export class StreamExecutionEnvironment {
   }
 
   /** A non-parallel source of the given elements (copied now, as Flink serializes them). */
+  fromElements<T extends TupleLike>(...elements: T[]): DataStream<T>;
+  fromElements<T>(...elements: T[]): DataStream<T>;
   fromElements<T>(...elements: T[]): DataStream<T> {
     if (elements.length === 0) throw new InvalidProgramException("fromElements needs at least one element as argument");
     const items = elements.map((e) => copyRecord(e));
     return this.source("Collection Source", () => new CollectionSource<unknown>(() => items));
   }
   /** A non-parallel source reading `collection` once, when the job runs. */
+  fromCollection<T extends TupleLike>(collection: Iterable<T>): DataStream<T>;
+  fromCollection<T>(collection: Iterable<T>): DataStream<T>;
   fromCollection<T>(collection: Iterable<T>): DataStream<T> {
     if (collection === null || typeof (collection as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== "function") {
       throw new InvalidProgramException("fromCollection: expected an iterable");
