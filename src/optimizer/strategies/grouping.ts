@@ -1,7 +1,8 @@
 /**
  * Strategies for reduce, group reduce and group combine.
  * Keyed: combine on the sending side (chained to the producer), hash-partition on the key, then
- * the final reduce; where the input is already partitioned on the key, no combiner and no shuffle.
+ * the final reduce; where the input is already partitioned on the key, no combiner and no shuffle;
+ * under a key selector a user reducer gets no combiner (see keyMayChange).
  * A keyed lone built-in SUM runs on the running-sum drivers (HASHED_PARTIAL_SUM, HASH_SUM_REDUCE).
  * Not keyed: combine per subtask, then one final subtask (Flink's ALL_REDUCE / ALL_GROUP_REDUCE).
  * Groups are formed by hashing (arrival order kept); a group order sorts each group.
@@ -53,7 +54,7 @@ function translateKeyed(node: GroupingNode, t: Translator, pact: string, combine
   let input = t.translate(node.input);
   let gate: InputGate = t.connect(input, parallelism, { kind: "hash", key });
   const shuffles = gate.channels.some((c) => c.ship === "PARTITION_HASH");
-  if (shuffles && combinable) {
+  if (shuffles && combinable && !keyMayChange(node)) {
     // One combiner per producer, at the producer's parallelism, chained to it.
     const parts = input.parts.map((part) => {
       const cgate: InputGate = { channels: [{ source: part.node, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: "NONE", localKey: undefined, localOrder: undefined }] };
@@ -89,6 +90,17 @@ function translateAll(node: GroupingNode, t: Translator, pact: string, combineDr
   const gate = t.connect(input, 1, { kind: "forward" });
   const p = t.addNode({ logical: node, driver: finalDriver, pact, parallelism: 1, inputs: [gate], estimatedRecords: node.kind === "reduce" ? 1 : undefined });
   return single(p, noProps(1));
+}
+
+/**
+ * Whether a combiner could move a record to another group: Flink extracts a KeySelector's key once
+ * per input record and carries it through the combiner (KeyExtractingMapper), so a reducer whose
+ * result would select another key still stays in its group. Here the exchange after the combiner
+ * re-runs the selector on combined records, so a user reducer or an aggregation under a selector
+ * key gets no combiner (distinct, minBy and maxBy emit input records: their key cannot change).
+ */
+function keyMayChange(node: GroupingNode): boolean {
+  return node.key?.kind === "selector" && (node.builtin === undefined || node.builtin === "aggregate");
 }
 
 function combinerUdf(node: GroupingNode) {
