@@ -105,12 +105,10 @@ export interface Flags {
   readonly iterFanout: boolean;
   /** "*" over a record holding a POJO where the order is observed (partitionByRange): F1. */
   readonly objectKeyOrder: boolean;
-  /** A combinable reduce whose function changes what its key selector returns: F2. */
-  readonly selectorKeyChange: boolean;
 }
 
-export const NO_FLAGS: Flags = { nanKeys: false, nestedKeys: false, posExpr: false, rangeUnion: false, iterFanout: false, objectKeyOrder: false, selectorKeyChange: false };
-export const ALL_FLAGS: Flags = { nanKeys: true, nestedKeys: true, posExpr: true, rangeUnion: true, iterFanout: true, objectKeyOrder: true, selectorKeyChange: true };
+export const NO_FLAGS: Flags = { nanKeys: false, nestedKeys: false, posExpr: false, rangeUnion: false, iterFanout: false, objectKeyOrder: false };
+export const ALL_FLAGS: Flags = { nanKeys: true, nestedKeys: true, posExpr: true, rangeUnion: true, iterFanout: true, objectKeyOrder: true };
 
 /** The schema a node produces. */
 export function schemaOf(n: Node): Schema {

@@ -75,7 +75,7 @@ function unary(c: Ctx, input: Node): Node {
     case "filter": return mk({ op: "filter", in: input, m: 2 + d.int(3), r: d.int(2), ...form(c), ...p }, s);
     case "map": { const fn = drawMap(c, s); return mk({ op: "map", in: input, fn, ...form(c), ...p }, mapSchema(fn, s)); }
     case "flatMap": return mk({ op: "flatMap", in: input, m: 2 + d.int(2), ...form(c), ...p }, s);
-    case "project": { const pos = d.subset(t!.map((_, i) => i), 1, t!.length); return mk({ op: "project", in: input, pos, ...p }, { t: pos.map((i) => t![i]) }); }
+    case "project": { const pos = d.subset(t!.map((_, i) => i), 1, t!.length); if (d.chance(4)) pos.push(pos[0]); return mk({ op: "project", in: input, pos, ...p }, { t: pos.map((i) => t![i]) }); }
     case "distinct": return mk({ op: "distinct", in: input, ...p }, s);
     case "rebalance": return mk({ op: "rebalance", in: input, ...p }, s);
     case "partitionByHash": case "partitionByRange": return mk({ op: kind, in: input, key: drawKey(d, s, false, kind === "partitionByRange"), ...p }, s);
@@ -100,14 +100,9 @@ function unary(c: Ctx, input: Node): Node {
   }
 }
 
-/**
- * A key for a reduce that combines: the reducer keeps key fields, but a `len` selector changes with
- * any merged field, and Sluice re-extracts it from the combiner's output (F2; Flink carries the
- * key extracted from the input record).
- */
+/** A grouping key for a reduce (any form: a combiner must not move records between groups, F2). */
 function combinedKey(c: Ctx, s: Schema): import("./ast.js").Key {
-  const k = drawKey(c.d, s);
-  return k.k === "len" && !c.d.flags.selectorKeyChange ? { k: "sel", paths: [leaves(s)[0].path] } : k;
+  return drawKey(c.d, s);
 }
 
 function aggregate(c: Ctx, input: Node, t: readonly FType[]): Node {

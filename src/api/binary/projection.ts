@@ -7,6 +7,8 @@ import { InvalidProgramException } from "../../common/errors.js";
 import { validateFieldRef } from "../../common/field-access.js";
 import { isTupleShape, type Shape } from "../../common/shape.js";
 import { udfSpec } from "../../common/udf.js";
+import { repeatedSources } from "../../common/builtins/projection.js";
+import { copyRecord } from "../../common/copy.js";
 import type { CrossNode, JoinNode } from "../../plan/logical.js";
 import type { ForwardedField } from "../../plan/semantic-properties.js";
 
@@ -33,6 +35,7 @@ export function pairProjector(fields: readonly ProjectedField[], operator: strin
   const n = fields.length;
   const sides = fields.map((f) => f.side);
   const positions = fields.map((f) => f.index);
+  const again = repeatedSources(fields);
   return (first, second) => {
     const out = new Array<unknown>(n);
     for (let i = 0; i < n; i++) {
@@ -48,6 +51,7 @@ export function pairProjector(fields: readonly ProjectedField[], operator: strin
           `${operator}: ${SIDE[side]}(${pos}) needs tuples with at least ${pos + 1} fields, got ${Array.isArray(r) ? `a Tuple${r.length}` : typeof r}`,
         );
       }
+      if (again[i]) out[i] = copyRecord(out[i]);
     }
     return out;
   };
