@@ -91,7 +91,7 @@ function unary(c: Ctx, input: Node): Node {
       return mk({ op: "groupSummary", in: input, key, combinable, ...form(c), ...p }, combinable ? s : tupleOf("int", s));
     }
     case "groupSeq": { const key = drawKey(d, s); return mk({ op: "groupSeq", in: input, key, orders: drawOrders(d, s, 1, key), ...form(c), ...p }, groupSeqSchema(s, key)); }
-    case "combineReduce": { const key = combinedKey(c, s); return mk({ op: "combineReduce", in: input, key, orders: drawOrders(d, s, 0, key), ...form(c), ...p }, s); }
+    case "combineReduce": { const key = regroupKey(c, s); return mk({ op: "combineReduce", in: input, key, orders: drawOrders(d, s, 0, key), ...form(c), ...p }, s); }
     case "aggregate": return aggregate(c, input, t!);
     case "minBy": {
       const fields = d.subset(t!.map((_, i) => i), t!.length, t!.length);
@@ -100,9 +100,21 @@ function unary(c: Ctx, input: Node): Node {
   }
 }
 
-/** A grouping key for a reduce (any form: a combiner must not move records between groups, F2). */
+/** A grouping key for a reduce (any form: Sluice's combiner must not move records between groups, F2). */
 function combinedKey(c: Ctx, s: Schema): import("./ast.js").Key {
   return drawKey(c.d, s);
+}
+
+/**
+ * The key of combineGroup followed by groupBy(key).reduceGroup: the second grouping reads the
+ * combined records, so a `len` selector (which changes with any merged field) would regroup them
+ * differently from the model's one grouping, in Flink too.
+ */
+function regroupKey(c: Ctx, s: Schema): import("./ast.js").Key {
+  const k = drawKey(c.d, s);
+  if (k.k !== "len") return k;
+  const leaf = leaves(s).find((l) => keyableLeaf(c.d, l.leaf));
+  return leaf === undefined ? { k: "len", m: 1 } : { k: "sel", paths: [leaf.path] };
 }
 
 function aggregate(c: Ctx, input: Node, t: readonly FType[]): Node {
