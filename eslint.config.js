@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "bench/.data/", "bench/.out/", ".tmp/", "**/*.d.ts"] },
+  { ignores: ["dist/", "docs/", "node_modules/", "bench/.data/", "bench/.out/", ".tmp/", "**/*.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
