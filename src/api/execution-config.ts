@@ -3,6 +3,7 @@
  * @example env.getConfig().enableObjectReuse()
  */
 import type { JobListener } from "../common/progress.js";
+import { InvalidProgramException } from "../common/errors.js";
 
 export type ExecutionMode = "auto" | "in-process" | "threads";
 
@@ -12,6 +13,7 @@ export class ExecutionConfig {
   private modeSet = false;
   private progress = true;
   private readonly listeners: JobListener[] = [];
+  private jobTimeoutMs = 0;
 
   /** Lets the engine pass records to functions without the defensive copies (Flink's object reuse). */
   enableObjectReuse(): this {
@@ -65,5 +67,24 @@ export class ExecutionConfig {
   /** @internal */
   getJobListeners(): readonly JobListener[] {
     return this.listeners;
+  }
+  /**
+   * Fails every job of this environment (execute, collect, executeAsync, ...) that runs longer than
+   * `ms` milliseconds with a JobExecutionException "Job '<name>' timed out after <ms> ms"; its
+   * output hooks clean up, so it leaves no output. In process the record loops stop at their next
+   * batch; in worker threads a function that does not return is terminated. 0 (the default): no
+   * timeout.
+   * @example env.getConfig().setJobTimeout(60_000); // one minute per job
+   */
+  setJobTimeout(ms: number): this {
+    if (!Number.isInteger(ms) || ms < 0) {
+      throw new InvalidProgramException(`setJobTimeout: the timeout must be a non-negative integer of milliseconds, got ${String(ms)}`);
+    }
+    this.jobTimeoutMs = ms;
+    return this;
+  }
+  /** The job timeout in milliseconds (0: none). */
+  getJobTimeout(): number {
+    return this.jobTimeoutMs;
   }
 }

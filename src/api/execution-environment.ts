@@ -14,6 +14,7 @@ import { inferShape, type Shape } from "../common/shape.js";
 import type { SinkDescriptor, SourceDescriptor } from "../plan/descriptors.js";
 import type { LogicalNode, SinkNode } from "../plan/logical.js";
 import { executePlan, explainPlan, registerRecordType } from "../client/execute-plan.js";
+import { JobClient, startCancellableJob } from "../common/job-client.js";
 import type { JobExecutionResult } from "../common/job-execution-result.js";
 import { DataSet } from "./data-set.js";
 import { DataSink } from "./data-sink.js";
@@ -148,6 +149,8 @@ export class ExecutionEnvironment {
 
   /** Runs every sink defined since the last run. */
   async execute(jobName = "Sluice Job"): Promise<JobExecutionResult> {
+    // Without a timeout nothing can cancel the job: it runs without a signal (no cancellation checks).
+    if (this.config.getJobTimeout() > 0) return (await this.executeAsync(jobName)).getJobExecutionResult();
     const sinks = this.takeSinks();
     if (sinks.length === 0) {
       throw new InvalidProgramException(
@@ -157,6 +160,26 @@ export class ExecutionEnvironment {
     const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, config: this.config });
     this.lastResult = result;
     return result;
+  }
+  /**
+   * Starts every sink defined since the last run and returns at once with a JobClient (Flink's
+   * executeAsync): `cancel()` stops the job, which then fails with a JobExecutionException
+   * "Job '<name>' was cancelled" and leaves no output; `getJobExecutionResult()` waits for it.
+   * The job timeout (`getConfig().setJobTimeout(ms)`) applies here too.
+   * @example
+   * ds.writeAsText("/tmp/out");
+   * const client = await env.executeAsync("export");
+   * await client.cancel();
+   */
+  async executeAsync(jobName = "Sluice Job"): Promise<JobClient<JobExecutionResult>> {
+    const sinks = this.takeSinks();
+    if (sinks.length === 0) throw new InvalidProgramException("No data sinks have been created yet. A program needs at least one sink before executeAsync().");
+    const job = startCancellableJob(jobName, this.config.getJobTimeout(), async (signal) => {
+      const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, config: this.config, signal });
+      this.lastResult = result;
+      return result;
+    });
+    return new JobClient(job, jobName);
   }
   /** The optimized plan as JSON in the shape of Flink's plan JSON; runs nothing. */
   getExecutionPlan(): string {
@@ -175,7 +198,12 @@ export class ExecutionEnvironment {
       return node;
     });
     const sinks = this.takeSinks();
-    const { result, collected } = await executePlan(sinks, { jobName: "collect", parallelism: this.parallelism, config: this.config });
+    const options = { jobName: "collect", parallelism: this.parallelism, config: this.config };
+    const timeout = this.config.getJobTimeout();
+    const run = timeout > 0
+      ? startCancellableJob("collect", timeout, (signal) => executePlan(sinks, { ...options, signal })).result()
+      : executePlan(sinks, options);
+    const { result, collected } = await run;
     this.lastResult = result;
     return slots.map((_, i) => collected[i] ?? []);
   }

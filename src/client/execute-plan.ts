@@ -25,6 +25,8 @@ export interface ExecuteOptions {
   readonly jobName: string;
   readonly parallelism: number;
   readonly config: ExecutionConfig;
+  /** Cancels the job (JobClient.cancel(), a job timeout). */
+  readonly signal?: AbortSignal;
 }
 
 /** Records of this class keep their prototype across worker threads (ExecutionEnvironment.registerType). */
@@ -36,7 +38,7 @@ if (!isWorkerProgram()) recordTemporaryDirectories();
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
   const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
   if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
-  if (currentJobScope()?.role === "coordinator") return runHere(plan(), options.jobName);
+  if (currentJobScope()?.role === "coordinator") return runHere(plan(), options.jobName, options.signal);
   const job = nextJobNumber();
   // Workers replay earlier jobs from the journal: keep their records once threads are asked for.
   if (effectiveMode(options.config).mode === "threads") keepJobRecords();
@@ -45,7 +47,7 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
     const physical = plan();
     const choice = chooseExecution(physical, options.config);
     await workersReach(job);
-    const run: JobRun & { printed?: PrintedText } = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName) : runJob(physical, { jobName: options.jobName, onProgress: watch.onProgress })));
+    const run: JobRun & { printed?: PrintedText } = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName, options.signal) : runJob(physical, { jobName: options.jobName, onProgress: watch.onProgress, signal: options.signal })));
     const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
     const collected: unknown[][] = [];
     for (const [slot, records] of run.collected) collected[slot] = records;
@@ -59,8 +61,8 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
   }
 }
 
-async function runHere(physical: PhysicalPlan, jobName: string): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
-  const run = await runJob(physical, { jobName });
+async function runHere(physical: PhysicalPlan, jobName: string, signal?: AbortSignal): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
+  const run = await runJob(physical, { jobName, signal });
   const collected: unknown[][] = [];
   for (const [slot, records] of run.collected) collected[slot] = records;
   return { result: new JobExecutionResult(jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations), collected };

@@ -36,6 +36,12 @@ export interface RunOptions {
   readonly executor?: TaskExecutor;
   /** Receives progress snapshots while the job runs (sampled) and once at its end. */
   readonly onProgress?: (snapshot: ProgressSnapshot) => void;
+  /**
+   * Aborted to cancel the job or when it timed out (its reason, a JobExecutionException, is the
+   * job's error). Checked between tasks and by the subtasks' record loops; an executor that says
+   * `abortable` is not waited for (it stops its subtasks itself once the job failed).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<JobRun> {
@@ -53,13 +59,16 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     objectReuse: plan.objectReuse,
     iteration: options.iteration,
     broadcastCache: new Map(),
+    signal: options.signal,
   };
+  const signal = options.signal;
   const hooks = outputHooks(plan.nodes);
   const executor = options.executor ?? IN_PROCESS;
   let accumulators: Map<string, unknown>;
   try {
     for (const h of hooks) await h.format.initializeGlobal?.(h.parallelism);
     for (const [index, task] of graph.tasks.entries()) {
+      signal?.throwIfAborted();
       const head = task.chain[0]!;
       const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head) : [];
       if (tracker) tracker.tasks[index]!.bytesTotal = splitBytes(splits);
@@ -72,7 +81,8 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
         iterations.push(run.stats);
         await IN_PROCESS.runTask(here, index, env, splits);
       } else {
-        await executor.runTask(task, index, env, splits);
+        const running = executor.runTask(task, index, env, splits);
+        await (signal && executor.abortable ? untilAborted(running, signal) : running);
       }
       tracker?.finishTask(index);
       for (const ex of task.outputs) ex.finishProducers();
@@ -89,7 +99,8 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
         // The job's own error is the one to report.
       }
     }
-    throw toJobExecutionException(e, options.jobName);
+    // A cancelled or timed-out job fails with the signal's reason, whatever a subtask threw then.
+    throw signal?.aborted ? signal.reason : toJobExecutionException(e, options.jobName);
   } finally {
     tracker?.close();
   }
@@ -109,6 +120,17 @@ function splitBytes(splits: readonly InputSplit[][]): number | undefined {
   let total: number | undefined;
   for (const s of splits.flat()) if (typeof s["length"] === "number") total = (total ?? 0) + s["length"];
   return total;
+}
+
+/** `running`, or the signal's reason as soon as it is aborted (the loser's outcome is dropped). */
+function untilAborted(running: Promise<void>, signal: AbortSignal): Promise<void> {
+  running.catch(() => undefined);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    running.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 function metricOf(ex: Exchange): ChannelMetric {

@@ -56,6 +56,7 @@ export class StepRunner {
       collected: new Map(),
       objectReuse: this.outer.objectReuse,
       iteration: view,
+      signal: this.outer.signal,
       broadcastCache: new Map(),
       feeds,
       iterationHooks: (node, subtask) => this.hooks(node, subtask, superstep, io),

@@ -15,6 +15,7 @@ import type { SideInput, Task } from "../job-graph.js";
 import { sortRecords } from "../sort/comparator.js";
 import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "../../common/runtime-context-impl.js";
 import { runSource } from "./source-runner.js";
+import { checkCancelled } from "./cancellation.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
 import type { IterationHooks } from "../iteration/hooks.js";
 import type { SubtaskCounts } from "../../common/progress.js";
@@ -38,6 +39,8 @@ export interface SubtaskEnv extends JobServices {
   readonly iterationHooks?: (node: PhysicalNode, subtask: number) => IterationHooks;
   /** Where subtasks count records and bytes, per batch. */
   readonly progress?: SubtaskProgress;
+  /** Aborted when the job is cancelled or timed out: the record loops stop at their next batch. */
+  readonly signal?: AbortSignal;
 }
 
 export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: readonly InputSplit[]): Promise<void> {
@@ -45,7 +48,9 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
   const progress = env.progress;
   const counts = progress?.counts(task, subtask);
   const writers = task.outputs.map((ex) => ex.writer(subtask));
+  const signal = env.signal;
   const drain = async (): Promise<void> => {
+    if (signal) await checkCancelled(signal);
     if (counts !== undefined) {
       counts.recordsOut = sentBy(writers);
       progress!.tick();

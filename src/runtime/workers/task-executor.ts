@@ -18,6 +18,8 @@ export interface TaskExecutor {
   accumulators?(local: AccumulatorRegistry): Promise<Map<string, unknown>>;
   /** A view of `task` the coordinator can run itself (an iteration, in threads mode); undefined if none is needed. */
   local?(task: Task): Task;
+  /** Whether a cancelled job need not wait for runTask: the executor stops (or terminates) its subtasks once the job failed. */
+  readonly abortable?: boolean;
 }
 
 /** Today's loop: subtask after subtask, in this thread. */

@@ -25,13 +25,13 @@ import { localTask } from "./local-task.js";
 import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 
 /** Runs job number `job` with its subtasks in worker threads. */
-export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun & { printed: PrintedText }> {
+export async function runInThreads(job: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string, signal?: AbortSignal): Promise<JobRun & { printed: PrintedText }> {
   const pool = workerPool();
   pool.ensure(choice.workers, choice.reason);
   pool.beginJob(job, jobName, fingerprintPlan(plan));
   const executor = new ThreadExecutor(pool, job);
   try {
-    const run = await runJob(plan, { jobName, executor });
+    const run = await runJob(plan, { jobName, executor, signal });
     return { ...run, printed: executor.printed };
   } catch (e) {
     await pool.cancel(job);
@@ -49,6 +49,8 @@ export interface PrintedText {
 }
 
 class ThreadExecutor implements TaskExecutor {
+  /** A cancelled job fails at once; runInThreads then cancels its subtasks (terminating stuck workers). */
+  readonly abortable = true;
   readonly printed: PrintedText = { stdout: "", stderr: "" };
   private readonly ran: { task: number; subtask: number; handle: WorkerHandle }[] = [];
 

@@ -1,32 +1,25 @@
 /**
- * A handle on a job started with `executeAsync()` (Flink's JobClient).
+ * The JobClient of a DataStream job: the common JobClient (common/job-client.ts, shared with
+ * DataSet's executeAsync) driving a StreamJob.
  * @example
  * const client = await env.executeAsync("feed");
  * // ... later
  * await client.cancel();
  */
-import { randomUUID } from "node:crypto";
-import type { JobStatus, StreamJob } from "../runtime/stream-job.js";
+import { JobClient } from "../../common/job-client.js";
+import type { StreamJob } from "../runtime/stream-job.js";
 import { StreamJobExecutionResult } from "./stream-job-result.js";
 
-export class JobClient {
-  private readonly id = randomUUID().replaceAll("-", "");
+export { JobClient };
 
-  /** @internal */
-  constructor(private readonly job: StreamJob, private readonly jobName: string) {}
-
-  getJobID(): string {
-    return this.id;
-  }
-  getJobStatus(): Promise<JobStatus> {
-    return Promise.resolve(this.job.getStatus());
-  }
-  /** Stops the sources and closes every operator; resolves once the job has stopped. Open windows do not fire. */
-  cancel(): Promise<void> {
-    return this.job.cancel();
-  }
-  /** Resolves when the job finished; rejects if it failed or was cancelled. */
-  getJobExecutionResult(): Promise<StreamJobExecutionResult> {
-    return this.job.done.then((outcome) => new StreamJobExecutionResult(this.jobName, outcome));
-  }
+/** A client for `job`: cancel() stops the sources and closes every operator (open windows do not fire). @internal */
+export function streamJobClient(job: StreamJob, jobName: string): JobClient<StreamJobExecutionResult> {
+  return new JobClient(
+    {
+      getStatus: () => job.getStatus(),
+      cancel: () => job.cancel(),
+      result: () => job.done.then((outcome) => new StreamJobExecutionResult(jobName, outcome)),
+    },
+    jobName,
+  );
 }

@@ -20,7 +20,7 @@ import { SocketSource } from "../runtime/sources/socket-source.js";
 import { StreamJob } from "../runtime/stream-job.js";
 import { UPPER_BOUND_MAX_PARALLELISM } from "../routing/key-groups.js";
 import { DataStream } from "./data-stream.js";
-import { JobClient } from "./job-client.js";
+import { streamJobClient, type JobClient } from "./job-client.js";
 import { StreamExecutionConfig } from "./stream-execution-config.js";
 import type { StreamJobExecutionResult } from "./stream-job-result.js";
 import { isWorkerProgram } from "../../runtime/workers/worker-program.js";
@@ -118,7 +118,7 @@ export class StreamExecutionEnvironment {
     return client.getJobExecutionResult();
   }
   /** Starts the program and returns at once with a JobClient (cancel, result). */
-  async executeAsync(jobName = DEFAULT_JOB_NAME): Promise<JobClient> {
+  async executeAsync(jobName = DEFAULT_JOB_NAME): Promise<JobClient<StreamJobExecutionResult>> {
     const graph = this.jobGraph();
     this.operators = [];
     const job = new StreamJob(graph, {
@@ -127,7 +127,7 @@ export class StreamExecutionEnvironment {
     // In a worker thread replaying the program for batch jobs, the streaming job is the coordinator's alone.
     if (isWorkerProgram()) job.finishWithoutRunning();
     else job.start();
-    return new JobClient(job, jobName);
+    return streamJobClient(job, jobName);
   }
   /** JSON of the job graph: operators, parallelism and ship strategies. Runs nothing. */
   getExecutionPlan(): string {

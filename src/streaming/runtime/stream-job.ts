@@ -18,7 +18,9 @@ import type { OperatorMetricsSummary } from "./operator.js";
 import type { OperatorSubtask } from "./subtask.js";
 import { wireJob, type SourceSubtask } from "./wiring.js";
 
-export type JobStatus = "CREATED" | "RUNNING" | "FINISHED" | "CANCELED" | "FAILED";
+import type { JobStatus } from "../../common/job-client.js";
+
+export type { JobStatus };
 
 export interface StreamJobOptions {
   readonly jobName: string;
