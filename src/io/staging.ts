@@ -38,7 +38,7 @@ export async function track(staging: string, target: string): Promise<void> {
 
 /** Removes a staging directory and forgets it. */
 export async function discard(staging: string): Promise<void> {
-  await rm(staging, { recursive: true, force: true });
+  await rm(staging, { recursive: true, force: true, maxRetries: 3 });
   live.delete(staging);
   if (live.size === 0) removeHooks();
 }

@@ -92,6 +92,8 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     accumulators = executor.accumulators ? await executor.accumulators(env.accumulators) : env.accumulators.merged();
     for (const h of hooks) await h.format.finalizeGlobal?.(h.parallelism);
   } catch (e) {
+    // Subtasks an abortable executor still runs must stop before the output hooks remove staging.
+    if (signal?.aborted && executor.abortable) await executor.cancel?.().catch(() => undefined);
     for (const h of hooks) {
       try {
         await h.format.abortGlobal?.(h.parallelism);

@@ -18,8 +18,10 @@ export interface TaskExecutor {
   accumulators?(local: AccumulatorRegistry): Promise<Map<string, unknown>>;
   /** A view of `task` the coordinator can run itself (an iteration, in threads mode); undefined if none is needed. */
   local?(task: Task): Task;
-  /** Whether a cancelled job need not wait for runTask: the executor stops (or terminates) its subtasks once the job failed. */
+  /** Whether a cancelled job need not wait for runTask: `cancel` stops (or terminates) its subtasks. */
   readonly abortable?: boolean;
+  /** Stops the job's running subtasks; resolves once none runs (before the output hooks clean up). */
+  cancel?(): Promise<void>;
 }
 
 /** Today's loop: subtask after subtask, in this thread. */

@@ -56,6 +56,10 @@ class ThreadExecutor implements TaskExecutor {
 
   constructor(private readonly pool: WorkerPool, private readonly job: number) {}
 
+  cancel(): Promise<void> {
+    return this.pool.cancel(this.job);
+  }
+
   async runTask(task: Task, index: number, env: SubtaskEnv, splits: readonly InputSplit[][]): Promise<void> {
     const p = task.chain[0]!.parallelism;
     const formatState = task.chain.map(formatStateOf);
