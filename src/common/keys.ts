@@ -12,12 +12,13 @@ import { compileGetter, validateFieldRef, type FieldRef, type Getter } from "./f
 import type { KeySelector } from "./functions.js";
 import type { Shape } from "./shape.js";
 import { udfSpec, type UdfSpec } from "./udf.js";
+import { hashOfParts, leavesOf, safeJson, toHashKey, type HashKey } from "./key-values.js";
+
+export { compareKeys, compareNumbers, encodeKeyPart, toHashKey, type HashKey } from "./key-values.js";
 
 export type KeyDefinition =
   | { readonly kind: "fields"; readonly fields: readonly FieldRef[] }
   | { readonly kind: "selector"; readonly selector: UdfSpec };
-
-export type HashKey = string | number | boolean | bigint;
 
 export interface CompiledKey {
   readonly extract: (record: any) => unknown;
@@ -56,39 +57,64 @@ export function keyArity(key: KeyDefinition): number | undefined {
   return key.kind === "fields" ? key.fields.length : undefined;
 }
 
-/** Compiles a key definition; `selectorCall` is the per-subtask selector instance for selectors. */
+/**
+ * Compiles a key definition; `selectorCall` is the per-subtask selector instance for selectors.
+ * `extract` gives the key as the record holds it (a selector's result, a field's value, or the
+ * array of a composite key's field values); `hashable` gives its identity as key-values.ts
+ * defines it (leaves compared by value: NaN is one key, -0 another than 0, Maps and Sets by
+ * their entries). A key value that cannot be compared (cyclic, a class instance without fields)
+ * fails at the first record with an InvalidProgramException naming the operator and the key.
+ */
 export function compileKey(key: KeyDefinition, operator: string, selectorCall?: (r: any) => unknown): CompiledKey {
   const description = describeKey(key);
   if (key.kind === "selector") {
     const sel = selectorCall ?? (key.selector.value as (r: any) => unknown);
+    const where = "the key selector's key";
     const extract = (r: any): unknown => {
       const k = sel(r);
       if (k === null || k === undefined) throw nullKey(operator, "the key selector", r);
+      if (typeof k === "object") checkKeyValue(k, operator, where, r);
       return k;
     };
-    return { extract, hashable: (r) => toHashKey(extract(r), operator, r), description };
+    return { extract, hashable: (r) => toHashKey(extract(r), { operator, where, record: r }), description };
   }
   const getters = key.fields.map((f) => checkedGetter(f, operator));
   if (getters.length === 1) {
     const g = getters[0]!;
-    const field = key.fields[0]!;
+    const where = `key field ${String(key.fields[0])}`;
     const hashable = (r: any): HashKey => {
       const v = g(r);
       // An integral number is returned as a small integer: Map lookups on boxed doubles (what
       // arithmetic such as `x % n` on large values yields) cost several times more.
-      if (typeof v === "number") return (v | 0) === v ? v | 0 : v;
-      if (typeof v === "string") return v;
-      return toHashKey(v, operator, r, field);
+      if (typeof v === "number" && (v | 0) === v && v !== 0) return v | 0;
+      if (typeof v === "string" && v.charCodeAt(0) !== 0) return v;
+      return toHashKey(v, { operator, where, record: r });
     };
-    return { extract: g, hashable, description };
+    const extract = (r: any): unknown => {
+      const v = g(r);
+      if (typeof v === "object" && v !== null) checkKeyValue(v, operator, where, r);
+      return v;
+    };
+    return { extract, hashable, description };
   }
-  const extract = (r: any): unknown[] => getters.map((g) => g(r));
-  const hashable = (r: any): HashKey => {
-    let s = "";
-    for (let i = 0; i < getters.length; i++) s += encodeKeyPart(getters[i]!(r), operator, r, key.fields[i]!);
-    return s;
+  const where = `key ${description}`;
+  const extract = (r: any): unknown[] => {
+    const parts = getters.map((g) => g(r));
+    for (const v of parts) if (typeof v === "object" && v !== null) checkKeyValue(v, operator, where, r);
+    return parts;
   };
+  const hashable = (r: any): HashKey => hashOfParts(getters.map((g) => g(r)), { operator, where, record: r });
   return { extract, hashable, description };
+}
+
+/** Rejects a key value that cannot be compared (see key-values.ts); nulls inside are allowed here. */
+function checkKeyValue(v: object, operator: string, where: string, record: unknown): void {
+  if (v instanceof Date) return;
+  leavesOf([v], { operator, where, record }, true);
+}
+
+function nullKey(operator: string, where: string, record: unknown): Error {
+  return new InvalidProgramException(`${operator}: null key from ${where} in record ${safeJson(record)} (keys must not be null)`);
 }
 
 // A getter that tells a missing position/field (program error) from a null value (null key).
@@ -112,102 +138,6 @@ function checkFieldExists(field: FieldRef, r: any, operator: string): void {
   const pos = /^f\d+$/.test(field) && Array.isArray(r) ? Number(field.slice(1)) : undefined;
   if (pos !== undefined ? pos >= r.length : !(field in r)) {
     throw new InvalidProgramException(`${operator}: key field '${field}' does not exist in the record`);
-  }
-}
-
-function nullKey(operator: string, where: string, record: unknown): Error {
-  return new InvalidProgramException(`${operator}: null key from ${where} in record ${safeJson(record)} (keys must not be null)`);
-}
-
-function safeJson(v: unknown): string {
-  try {
-    return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? String(v);
-  } catch {
-    return String(v);
-  }
-}
-
-/** Encodes any key value to a primitive equal exactly for equal keys. */
-export function toHashKey(v: unknown, operator: string, record: unknown, field?: FieldRef): HashKey {
-  switch (typeof v) {
-    case "number":
-      return (v | 0) === v ? v | 0 : v;
-    case "string":
-    case "boolean":
-    case "bigint":
-      return v;
-    default:
-      return encodeKeyPart(v, operator, record, field);
-  }
-}
-
-/** Self-delimiting text of one key value, tagged by type so 1, "1" and 1n differ. */
-export function encodeKeyPart(v: unknown, operator: string, record: unknown, field?: FieldRef): string {
-  switch (typeof v) {
-    case "number":
-      return `n${Object.is(v, -0) ? 0 : v};`;
-    case "string":
-      return `s${v.length}:${v}`;
-    case "boolean":
-      return v ? "T" : "F";
-    case "bigint":
-      return `b${v};`;
-    case "undefined":
-      throw nullKey(operator, field === undefined ? "the key" : `key field ${field}`, record);
-    case "object": {
-      if (v === null) throw nullKey(operator, field === undefined ? "the key" : `key field ${field}`, record);
-      if (v instanceof Date) return `d${v.getTime()};`;
-      if (Array.isArray(v)) {
-        let s = `a${v.length}[`;
-        for (const x of v) s += encodeKeyPart(x, operator, record, field);
-        return s + "]";
-      }
-      // An object key flattens its fields in alphabetical order of their names (Flink's "*").
-      const names = Object.keys(v).sort();
-      let s = `o${names.length}{`;
-      for (const n of names) s += `${n.length}:${n}` + encodeKeyPart((v as Record<string, unknown>)[n], operator, record, field);
-      return s + "}";
-    }
-    default:
-      throw new InvalidProgramException(`${operator}: a ${typeof v} cannot be a key`);
-  }
-}
-
-/** Total order over key values: numbers, strings (UTF-16 code units, as Java), bigints, booleans, dates, arrays. */
-export function compareKeys(a: unknown, b: unknown): number {
-  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
-  const ta = typeRank(a);
-  const tb = typeRank(b);
-  if (ta !== tb) return ta - tb;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    const n = Math.min(a.length, bb.length);
-    for (let i = 0; i < n; i++) {
-      const c = compareKeys(a[i], bb[i]);
-      if (c !== 0) return c;
-    }
-    return a.length - bb.length;
-  }
-  if (a instanceof Date) return Math.sign(a.getTime() - (b as Date).getTime());
-  if (typeof a === "object" && a !== null) {
-    const ea = encodeKeyPart(a, "compare", a);
-    const eb = encodeKeyPart(b, "compare", b);
-    return ea < eb ? -1 : ea > eb ? 1 : 0;
-  }
-  return (a as any) < (b as any) ? -1 : (a as any) > (b as any) ? 1 : 0;
-}
-
-function typeRank(v: unknown): number {
-  if (v === null || v === undefined) return 0;
-  switch (typeof v) {
-    case "boolean": return 1;
-    case "number": return 2;
-    case "bigint": return 3;
-    case "string": return 4;
-    default:
-      if (v instanceof Date) return 5;
-      return Array.isArray(v) ? 6 : 7;
   }
 }
 

@@ -31,11 +31,16 @@ export function makeComparator(orderings: readonly Ordering[], operator: string)
  * a single number or string key takes a typed fast path.
  */
 export function sortRecords<T>(records: T[], orderings: readonly Ordering[], operator: string): T[] {
-  if (records.length < 2) return records;
+  if (records.length === 0) return records;
   const parts = orderings.map((o) => {
     const sel = o.key.kind === "selector" ? instantiateUdf(o.key.selector).call : undefined;
     return { extract: compileKey(o.key, operator, sel).extract, dir: o.order === Order.DESCENDING ? -1 : 1 };
   });
+  // One record is not compared, but its key is still checked (it fails at the first record).
+  if (records.length === 1) {
+    for (const p of parts) p.extract(records[0]);
+    return records;
+  }
   const n = records.length;
   const keys = parts.map((p) => records.map((r) => p.extract(r)));
   const idx = new Array<number>(n);
@@ -43,7 +48,8 @@ export function sortRecords<T>(records: T[], orderings: readonly Ordering[], ope
   if (parts.length === 1) {
     const k = keys[0]!;
     const dir = parts[0]!.dir;
-    const allNumbers = k.every((x) => typeof x === "number");
+    // Subtraction orders ordinary numbers as Double.compare does; NaN and -0 need compareKeys.
+    const allNumbers = k.every((x) => typeof x === "number" && x === x && (x !== 0 || 1 / x > 0));
     if (allNumbers) {
       const kn = k as number[];
       idx.sort((i, j) => dir * (kn[i]! - kn[j]! || 0) || i - j);

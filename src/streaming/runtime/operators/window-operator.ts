@@ -95,7 +95,7 @@ export class WindowOperator extends UdfStreamOperator {
       throw new InvalidProgramException(`${this.ctx.name}: record has no timestamp. Is there an assignTimestampsAndWatermarks(...) before the event-time window?`);
     }
     const key = this.key.extract(value);
-    const owner = this.ownerFor(key, toHashKey(key, this.ctx.name, value));
+    const owner = this.ownerFor(key, toHashKey(key, { operator: this.ctx.name, where: "the key", record: value }));
     const windows = this.spec.assigner.assignWindows(value, timestamp);
     let skipped = true;
     for (let i = 0; i < windows.length; i++) {
