@@ -53,6 +53,13 @@ export function buildJobGraph(plan: PhysicalPlan): JobGraph {
     return ex;
   };
 
+  // One range boundary computation per consumer input, over all its channels (a union's parts).
+  const gate = (exchanges: Exchange[]): Exchange[] => {
+    const ranged = exchanges.filter((ex) => ex.channel.ship === "PARTITION_RANGE");
+    if (ranged.length > 1) for (const ex of ranged) ex.rangePeers = ranged;
+    return exchanges;
+  };
+
   for (const node of plan.nodes) {
     if (node.chained) {
       const task = taskOf.get(chainPredecessor(node))!;
@@ -61,13 +68,13 @@ export function buildJobGraph(plan: PhysicalPlan): JobGraph {
       if (node.chainedInput !== undefined) {
         const side: 0 | 1 = node.chainedInput === 0 ? 1 : 0;
         task.sideInputs.push({ chainIndex: task.chain.length - 1, input: side, gate: task.inputs.length });
-        task.inputs.push(node.inputs[side]!.channels.map((c) => exchangeFor(c, node)));
+        task.inputs.push(gate(node.inputs[side]!.channels.map((c) => exchangeFor(c, node))));
       }
       continue;
     }
     const task: Task = {
       chain: [node],
-      inputs: node.inputs.map((g) => g.channels.map((c) => exchangeFor(c, node))),
+      inputs: node.inputs.map((g) => gate(g.channels.map((c) => exchangeFor(c, node)))),
       sideInputs: [],
       broadcasts: node.broadcastInputs.map((b) => ({ name: b.name, exchanges: b.gate.channels.map((c) => exchangeFor(c, node)) })),
       outputs: [],

@@ -24,6 +24,12 @@ export class Exchange {
   /** Range partitioning holds each producer's records until all are written (to sample). */
   private readonly held: any[][] | undefined;
   private recordsWritten = 0;
+  /**
+   * The range exchanges feeding the same consumer input (a union's parts): their boundaries are
+   * computed once over all of them, so each key lands in one partition whatever its channel.
+   */
+  rangePeers: readonly Exchange[] | undefined;
+  private producersDone = false;
 
   constructor(
     readonly channel: Channel,
@@ -57,11 +63,22 @@ export class Exchange {
     this.held![producer]!.push(...records);
   }
 
-  /** After every producer finished: range partitioning samples and distributes what it held. */
+  /**
+   * After every producer finished: range partitioning samples and distributes what it held, once
+   * the producers of every peer exchange (see `rangePeers`) finished too, with shared boundaries.
+   */
   finishProducers(): void {
     if (!this.held) return;
-    const boundaries = RangeBoundaries.fromSample(this.held, this.channel, this.consumers, this.consumerName);
-    this.held.forEach((records, producer) => {
+    this.producersDone = true;
+    const peers = this.rangePeers ?? [this];
+    if (!peers.every((p) => p.producersDone)) return;
+    const boundaries = RangeBoundaries.fromSample(peers.flatMap((p) => p.held!), this.channel, this.consumers, this.consumerName);
+    for (const p of peers) p.distribute(boundaries);
+  }
+
+  private distribute(boundaries: RangeBoundaries): void {
+    this.producersDone = false;
+    this.held!.forEach((records, producer) => {
       const out: Batch[] = Array.from({ length: this.consumers }, () => []);
       for (const r of records) out[boundaries.partitionOf(r)]!.push(r);
       out.forEach((b, target) => { if (b.length > 0) this.append(producer, target, b); });
