@@ -9,6 +9,16 @@ import { describeShape, isObjectShape, isTupleShape, tuplePosition, type Shape }
 export type FieldRef = number | string;
 export type Getter = (record: any) => unknown;
 
+/**
+ * The canonical text of a field expression: tuple positions written as Flink allows them,
+ * `(f?)([0-9]+)` ("0", "f0"), become "fN" in every part of a dotted path ("0.1" is "f0.f1").
+ * @example normalizeFieldExpression("0.1") // "f0.f1"
+ */
+export function normalizeFieldExpression(ref: string): string {
+  if (!/(^|\.)\d+(\.|$)/.test(ref)) return ref;
+  return ref.split(".").map((p) => (/^\d+$/.test(p) ? `f${Number(p)}` : p)).join(".");
+}
+
 /** A getter for one field reference. */
 export function compileGetter(ref: FieldRef): Getter {
   if (typeof ref === "number") return (r) => r[ref];

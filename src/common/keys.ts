@@ -8,7 +8,7 @@
  * record does not have is an InvalidProgramException, found on the first such record.
  */
 import { InvalidProgramException } from "./errors.js";
-import { compileGetter, validateFieldRef, type FieldRef, type Getter } from "./field-access.js";
+import { compileGetter, normalizeFieldExpression, validateFieldRef, type FieldRef, type Getter } from "./field-access.js";
 import type { KeySelector } from "./functions.js";
 import type { Shape } from "./shape.js";
 import { udfSpec, type UdfSpec } from "./udf.js";
@@ -40,7 +40,7 @@ export function parseKeyArgs(args: readonly unknown[], operator: string): KeyDef
     }
     if (typeof a === "number" && (!Number.isInteger(a) || a < 0)) throw new InvalidProgramException(`${operator}: key position ${a} is not a valid position`);
   }
-  return { kind: "fields", fields: args as FieldRef[] };
+  return { kind: "fields", fields: (args as FieldRef[]).map((a) => (typeof a === "string" ? normalizeFieldExpression(a) : a)) };
 }
 
 /** Definition-time check against a known input shape. */

@@ -57,5 +57,6 @@ export function fieldShape(s: Shape | undefined, path: string): Shape | undefine
 
 /** "f3" -> 3; anything else -> undefined. */
 export function tuplePosition(name: string): number | undefined {
-  return /^f\d+$/.test(name) ? Number(name.slice(1)) : undefined;
+  // Flink's tuple field pattern (f?)([0-9]+): "f1" and "1" both name position 1.
+  return /^f?\d+$/.test(name) ? Number(name[0] === "f" ? name.slice(1) : name) : undefined;
 }

@@ -19,7 +19,7 @@ export type AggregationReducer = ((a: any, b: any) => any) & { readonly aggregat
 /** A field as something the record path can index directly: a tuple position or a property name. */
 export function directField(ref: FieldRef): number | string | undefined {
   if (typeof ref === "number") return ref;
-  if (/^f\d+$/.test(ref)) return Number(ref.slice(1));
+  if (/^f?\d+$/.test(ref)) return Number(ref[0] === "f" ? ref.slice(1) : ref);
   return ref === "*" || ref.includes(".") ? undefined : ref;
 }
 
