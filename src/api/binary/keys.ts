@@ -24,6 +24,17 @@ export function compatibleKeys(
   first: KeyDefinition, firstShape: Shape | undefined, second: KeyDefinition, secondShape: Shape | undefined, operator: string,
 ): [KeyDefinition, KeyDefinition] {
   if (first.kind === "fields" && second.kind === "fields") {
+    // Where both shapes are known, keys compare as their leaf fields do (a tuple-valued key field
+    // stands for all its leaves, a POJO's in the sorted order of its field names), as Flink's.
+    const la = keyLeafShapes(firstShape, first.fields);
+    const lb = keyLeafShapes(secondShape, second.fields);
+    if (la !== undefined && lb !== undefined) {
+      if (la.length !== lb.length || !la.every((x, i) => shapesCompatible(x, lb[i]))) {
+        throw new InvalidProgramException(`${operator}: key types do not match: where ${describeKey(first)} is (${la.map((x) => describeShape(x)).join(", ")}) ` +
+          `but equalTo ${describeKey(second)} is (${lb.map((x) => describeShape(x)).join(", ")}), compared field by flattened field`);
+      }
+      return [first, second];
+    }
     if (first.fields.length !== second.fields.length) {
       throw new InvalidProgramException(
         `${operator}: the keys do not match: where ${describeKey(first)} has ${first.fields.length} ` +
@@ -51,6 +62,20 @@ export function keyFieldShape(shape: Shape | undefined, ref: FieldRef): Shape | 
   if (typeof ref === "number") return isTupleShape(shape) ? shape[ref] : undefined;
   if (ref === "*") return shape;
   return fieldShape(shape, ref.endsWith(".*") ? ref.slice(0, -2) : ref);
+}
+
+/** The shapes of a key's leaf fields in order, or undefined where any part is unknown. */
+export function keyLeafShapes(shape: Shape | undefined, fields: readonly FieldRef[]): Shape[] | undefined {
+  const out: Shape[] = [];
+  const visit = (s: Shape | undefined): boolean => {
+    if (s === undefined || s === "any") return false;
+    if (typeof s === "string") { out.push(s); return true; }
+    if (isTupleShape(s)) return s.every(visit);
+    // An object without known fields may be a Map, a Set or a class instance: unknown leaves.
+    if (!isObjectShape(s) || Object.keys(s).length === 0) return false;
+    return Object.keys(s).sort().every((k) => visit(s[k]));
+  };
+  return fields.every((f) => visit(keyFieldShape(shape, f))) ? out : undefined;
 }
 
 /** Structural compatibility; an unknown part ("any" or undefined) matches anything. */
