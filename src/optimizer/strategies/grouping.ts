@@ -60,7 +60,7 @@ function translateKeyed(node: GroupingNode, t: Translator, pact: string, combine
       const cgate: InputGate = { channels: [{ source: part.node, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: "NONE", localKey: undefined, localOrder: undefined }] };
       const combiner = t.addNode({
         logical: node, driver: combineDriver, pact: `Combine (${pact})`, name: `Combine (${node.name})`,
-        parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: node.kind === "groupReduce",
+        parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: true,
       });
       return { node: combiner, props: part.props };
     });
@@ -81,7 +81,7 @@ function translateAll(node: GroupingNode, t: Translator, pact: string, combineDr
         const cgate: InputGate = { channels: [{ source: part.node, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: "NONE", localKey: undefined, localOrder: undefined }] };
         const combiner = t.addNode({
           logical: node, driver: combineDriver, pact: `Combine (${pact})`, name: `Combine (${node.name})`,
-          parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: node.kind === "groupReduce",
+          parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: true,
         });
         return { node: combiner, props: part.props };
       }),
