@@ -15,7 +15,9 @@ export function registerConvergence<T>(
   node: BulkIterationNode | DeltaIterationNode, name: string, aggregator: Aggregator<T>, criterion: ConvergenceCriterion<T>,
 ): void {
   const fn = convergenceFunction(criterion, node.name);
-  registerAggregator(node, name, aggregator);
+  // As Flink's AggregatorRegistry: the aggregator already registered under this name may be
+  // registered again with the criterion (AggregatorsITCase does); another one may not.
+  if (node.aggregators.get(name) !== aggregator) registerAggregator(node, name, aggregator);
   node.convergence = { name, criterion: fn };
 }
 
