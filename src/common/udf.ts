@@ -55,12 +55,12 @@ export function udfHasMethod(spec: UdfSpec, name: string): boolean {
 export function instantiateUdf(spec: UdfSpec, method = spec.method): UdfInstance {
   if (typeof spec.value === "function") {
     const fn = spec.value as (...args: any[]) => any;
-    return { call: fn, target: undefined, open() {}, close() {} };
+    return { call: asyncRejected(fn, method) ?? fn, target: undefined, open() {}, close() {} };
   }
   const target = copyFunctionObject(spec.value as object);
   const m = (target as Record<string, (...args: any[]) => any>)[method];
   if (typeof m !== "function") throw new InvalidProgramException(`user function has no '${method}' method`);
-  const call = m.bind(target);
+  const call = asyncRejected(m, method) ?? m.bind(target);
   const rich = target as Partial<AbstractRichFunction>;
   return {
     call,
@@ -73,6 +73,19 @@ export function instantiateUdf(spec: UdfSpec, method = spec.method): UdfInstance
     close() {
       if (typeof rich.close === "function") rich.close();
     },
+  };
+}
+
+/**
+ * For an async function (or async generator): a stand-in that fails its first call, since its
+ * Promise would be taken as the record. Ordinary functions are returned as undefined (no cost).
+ */
+function asyncRejected(fn: (...args: any[]) => any, method: string): ((...args: any[]) => any) | undefined {
+  const kind = Object.prototype.toString.call(fn);
+  if (kind !== "[object AsyncFunction]" && kind !== "[object AsyncGeneratorFunction]") return undefined;
+  return () => {
+    throw new InvalidProgramException(`the user function (${method}) is async: it returned a Promise, but functions are synchronous (as in Flink); ` +
+      `await asynchronous work before the job and pass its results as data (e.g. fromCollection)`);
   };
 }
 
