@@ -30,6 +30,8 @@ export class ExecutionEnvironment {
   private parallelism: number;
   private readonly config = new ExecutionConfig();
   private sinks: SinkNode[] = [];
+  /** Whether a job ran (execute, collect, count, print): execute() without new sinks then says so. */
+  private wasExecuted = false;
   private lastResult: JobExecutionResult | undefined;
   /** The operators DataSet methods build (see operators.ts for why they come from here). @internal */
   readonly operators: Operators = OPERATORS;
@@ -153,6 +155,13 @@ export class ExecutionEnvironment {
     if (this.config.getJobTimeout() > 0) return (await this.executeAsync(jobName)).getJobExecutionResult();
     const sinks = this.takeSinks();
     if (sinks.length === 0) {
+      // Flink's words (ExecutionEnvironment.createProgramPlan): print(), collect() and count() run a job themselves.
+      if (this.wasExecuted) {
+        throw new InvalidProgramException(
+          "No new data sinks have been defined since the last execution. The last execution refers to the latest call to " +
+            "'execute()', 'count()', 'collect()', or 'print()'.",
+        );
+      }
       throw new InvalidProgramException(
         "No data sinks have been created yet. A program needs at least one sink (print, collect, writeAs...) before execute().",
       );
@@ -217,6 +226,7 @@ export class ExecutionEnvironment {
   private takeSinks(): SinkNode[] {
     const s = this.sinks;
     this.sinks = [];
+    if (s.length > 0) this.wasExecuted = true;
     return s;
   }
 }
