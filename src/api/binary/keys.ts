@@ -29,7 +29,11 @@ export function compatibleKeys(
     const la = keyLeafShapes(firstShape, first.fields);
     const lb = keyLeafShapes(secondShape, second.fields);
     if (la !== undefined && lb !== undefined) {
-      if (la.length !== lb.length || !la.every((x, i) => shapesCompatible(x, lb[i]))) {
+      if (la.length !== lb.length) {
+        throw new InvalidProgramException(`${operator}: the keys do not match: where ${describeKey(first)} has ${la.length} field(s) but equalTo ${describeKey(second)} has ${lb.length} ` +
+          `(counting the leaf fields of nested tuples and POJOs)`);
+      }
+      if (!la.every((x, i) => shapesCompatible(x, lb[i]))) {
         throw new InvalidProgramException(`${operator}: key types do not match: where ${describeKey(first)} is (${la.map((x) => describeShape(x)).join(", ")}) ` +
           `but equalTo ${describeKey(second)} is (${lb.map((x) => describeShape(x)).join(", ")}), compared field by flattened field`);
       }
