@@ -30,12 +30,17 @@ export function compatibleKeys(
     const lb = keyLeafShapes(secondShape, second.fields);
     if (la !== undefined && lb !== undefined) {
       if (la.length !== lb.length) {
-        throw new InvalidProgramException(`${operator}: the keys do not match: where ${describeKey(first)} has ${la.length} field(s) but equalTo ${describeKey(second)} has ${lb.length} ` +
-          `(counting the leaf fields of nested tuples and POJOs)`);
+        throw new InvalidProgramException(
+          `${operator}: the keys do not match: where ${describeKey(first)} has ${la.length} field(s) ` +
+            `but equalTo ${describeKey(second)} has ${lb.length} (counting the leaf fields of nested tuples and POJOs)`,
+        );
       }
       if (!la.every((x, i) => shapesCompatible(x, lb[i]))) {
-        throw new InvalidProgramException(`${operator}: key types do not match: where ${describeKey(first)} is (${la.map((x) => describeShape(x)).join(", ")}) ` +
-          `but equalTo ${describeKey(second)} is (${lb.map((x) => describeShape(x)).join(", ")}), compared field by flattened field`);
+        const text = (l: Shape[]): string => l.map((x) => describeShape(x)).join(", ");
+        throw new InvalidProgramException(
+          `${operator}: key types do not match: where ${describeKey(first)} is (${text(la)}) ` +
+            `but equalTo ${describeKey(second)} is (${text(lb)}), compared field by flattened field`,
+        );
       }
       return [first, second];
     }
