@@ -5,7 +5,7 @@
  * test/fuzz/fuzz.ts).
  */
 import { parseArgs } from "node:util";
-import { ALL_FLAGS, NO_FLAGS, type Flags } from "../test/fuzz/ast.js";
+import { ALL_FLAGS, DEFAULT_FLAGS, NO_FLAGS, type Flags } from "../test/fuzz/ast.js";
 import { fuzz } from "../test/fuzz/fuzz.js";
 import type { Mode } from "../test/fuzz/runner.js";
 
@@ -24,7 +24,7 @@ function flagsOf(text: string): Flags {
   if (text === "all") return ALL_FLAGS;
   const names = text.split(",").filter((s) => s !== "");
   for (const n of names) if (!(n in NO_FLAGS)) throw new Error(`unknown flag ${n}; known: ${Object.keys(NO_FLAGS).join(", ")}`);
-  return { ...NO_FLAGS, ...Object.fromEntries(names.map((n) => [n, true])) };
+  return { ...DEFAULT_FLAGS, ...Object.fromEntries(names.map((n) => [n, true])) };
 }
 
 const mode = values.mode as Mode;

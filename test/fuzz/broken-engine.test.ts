@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DefaultJoin } from "../../src/index.js";
-import { NO_FLAGS } from "./ast.js";
+import { DEFAULT_FLAGS } from "./ast.js";
 import { fuzz } from "./fuzz.js";
 
 const original = DefaultJoin.prototype.with as (this: unknown, fn: unknown) => unknown;
@@ -20,7 +20,7 @@ const dropsNegatives = (b: unknown): boolean => JSON.stringify(b, (_k, x) => (ty
 };
 
 test("a join that drops matches is caught and shrunk to a few lines", async () => {
-  const report = await fuzz({ runs: 300, seed: 13, mode: "in-process", flags: NO_FLAGS, maxShrinkRuns: 600 });
+  const report = await fuzz({ runs: 300, seed: 13, mode: "in-process", flags: DEFAULT_FLAGS, maxShrinkRuns: 600 });
   assert.ok(report.failure !== undefined, "the fuzzer did not notice the broken join");
   assert.match(report.failure, /[jJ]oin(WithTiny|WithHuge)?\(/);
   assert.match(report.failure, /missing: /);

@@ -6,14 +6,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { IN_THREADS } from "../helpers.js";
-import { NO_FLAGS } from "./ast.js";
+import { DEFAULT_FLAGS } from "./ast.js";
 import { fuzz } from "./fuzz.js";
 
 const RUNS = IN_THREADS ? 120 : 300;
 const mode = IN_THREADS ? "threads" : "in-process";
 
 test(`the fuzzer's programs agree with the model (${RUNS} programs, seed 13, ${mode})`, async () => {
-  const report = await fuzz({ runs: RUNS, seed: 13, mode, flags: NO_FLAGS, parallelism: IN_THREADS ? 4 : undefined });
+  const report = await fuzz({ runs: RUNS, seed: 13, mode, flags: DEFAULT_FLAGS, parallelism: IN_THREADS ? 4 : undefined });
   assert.equal(report.failure, undefined, report.failure);
   assert.ok(report.runs + report.skipped === RUNS, `ran ${report.runs}, skipped ${report.skipped}`);
   assert.ok(report.skipped < RUNS / 10, `${report.skipped} programs were too large to run`);
