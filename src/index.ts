@@ -44,3 +44,6 @@ export * from "./io/index.js";
 export { defineJob, isJobModule, type JobDefinition, type JobEntry } from "./job/define-job.js";
 export { runJob, type RunJobOptions, type JobMode } from "./job/run-job.js";
 export { parseJobArgs } from "./job/job-args.js";
+// Tools (the sluice CLI's explain): capture the plans a program submits, as a graph.
+export { startPlanCapture, stopPlanCapture, type PlanCapture, type CapturedJob } from "./client/plan-capture.js";
+export { planGraph, type JobGraph, type GraphNode, type GraphEdge } from "./client/plan-graph.js";

@@ -20,6 +20,7 @@ import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-
 import { JobExecutionResult } from "../common/job-execution-result.js";
 import { currentJobScope } from "../common/job-scope.js";
 import { watchJob } from "./job-progress.js";
+import { activePlanCapture } from "./plan-capture.js";
 
 export interface ExecuteOptions {
   readonly jobName: string;
@@ -38,7 +39,17 @@ if (!isWorkerProgram()) recordTemporaryDirectories();
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
   const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
   if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
-  if (currentJobScope()?.role === "coordinator") return runHere(plan(), options.jobName, options.signal);
+  const capture = activePlanCapture();
+  if (capture?.mode === "explain") {
+    capture.jobs.push({ jobName: options.jobName, plan: plan() });
+    return { result: new JobExecutionResult(options.jobName, 0, new Map(), []), collected: [] };
+  }
+  if (currentJobScope()?.role === "coordinator") {
+    const physical = plan();
+    const ran = await runHere(physical, options.jobName, options.signal);
+    capture?.jobs.push({ jobName: options.jobName, plan: physical, result: ran.result });
+    return ran;
+  }
   const job = nextJobNumber();
   // Workers replay earlier jobs from the journal: keep their records once threads are asked for.
   if (effectiveMode(options.config).mode === "threads") keepJobRecords();
@@ -51,6 +62,7 @@ export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOp
     const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
     const collected: unknown[][] = [];
     for (const [slot, records] of run.collected) collected[slot] = records;
+    if (capture) capture.jobs.push({ jobName: options.jobName, plan: physical, result });
     recordJob(job, { ok: true, collected, accumulators: run.accumulators, netRuntimeMs: run.netRuntimeMs, channels: run.channels, iterations: run.iterations, printed: run.printed });
     watch.executed(result);
     return { result, collected };

@@ -6,6 +6,8 @@ export interface ChannelMetric {
   readonly target: string;
   readonly ship: string;
   readonly records: number;
+  /** The id of the source operator in the plan (plan JSON's node id), telling apart same-named sources. */
+  readonly sourceId?: number;
 }
 
 /** What an iteration reports about its run (JobExecutionResult.getIterationStats()). */

@@ -136,7 +136,7 @@ function untilAborted(running: Promise<void>, signal: AbortSignal): Promise<void
 }
 
 function metricOf(ex: Exchange): ChannelMetric {
-  return { source: ex.channel.source.name, target: ex.consumerName, ship: shipText(ex.channel), records: ex.records };
+  return { source: ex.channel.source.name, target: ex.consumerName, ship: shipText(ex.channel), records: ex.records, sourceId: ex.channel.source.id };
 }
 
 function outputHooks(nodes: readonly PhysicalNode[]): { format: GlobalOutputHooks; parallelism: number }[] {
