@@ -6,7 +6,7 @@
  * records that moved through each channel.
  */
 import type { PhysicalPlan } from "../plan/physical.js";
-import type { JobExecutionResult } from "./job-execution-result.js";
+import type { JobExecutionResult } from "../common/job-execution-result.js";
 
 export interface CapturedJob {
   readonly jobName: string;
