@@ -118,7 +118,9 @@ test("explain --format json|svg|html: the same operators and channels as data an
 });
 
 test("explain --run: runs the program and annotates each channel with the records it carried", async () => {
-  const r = await sluice(["explain", "--run", SCRIPT, "/dev/null"]);
+  const dir = mkdtempSync(join(tmpdir(), "sluice-cli-"));
+  const r = await sluice(["explain", "--run", SCRIPT, join(dir, "out.csv")]);
+  rmSync(dir, { recursive: true, force: true });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /ran in \d+ ms/);
   // users (3 records) and orders (4) are hash-partitioned into the join; 4 joined records combined per
