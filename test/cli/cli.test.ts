@@ -92,7 +92,7 @@ test("explain: builds the plan without running it and prints operators, strategi
     assert.match(r.stdout, /^Job 1\/1 "script job": 6 operators, default parallelism \d+/m);
     assert.match(r.stdout, /\[3\] Join \(Hybrid Hash \(build: (first|second)\)\) "Join" {2}p=\d+, est\. 4 records/);
     assert.match(r.stdout, /<- \[1\] Data Source \(first input\): Hash Partition on \[0\]/);
-    assert.match(r.stdout, /Aggregate \(Hash Reduce\)/);
+    assert.match(r.stdout, /Aggregate \(Hash Reduce/);
     assert.match(r.stdout, /<- \[4\] Combine \(Aggregate\): Hash Partition on \[0\]/);
     assert.match(r.stdout, /Chains \(each runs as one task\):\n +\[3\] -> \[4\]/);
   } finally {
