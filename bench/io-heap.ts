@@ -128,12 +128,18 @@ function parent(): void {
     if (!best) continue;
     const mb = bytes / 2 ** 20;
     const rate = (s: number) => `${(best.records / s / 1e6).toFixed(2)} M rec/s, ${(mb / s).toFixed(1)} MB/s`;
-    console.log(`${best.mode.padEnd(12)} ${best.records} records: wall ${best.seconds.toFixed(1)} s (${rate(best.seconds)}), cpu ${best.cpuSeconds.toFixed(1)} s (${rate(best.cpuSeconds)}), max heapUsed ${best.maxHeapMB.toFixed(0)} MB, peak RSS ${best.peakRssMB.toFixed(0)} MB`);
+    console.log(
+      `${best.mode.padEnd(12)} ${best.records} records: wall ${best.seconds.toFixed(1)} s (${rate(best.seconds)}), cpu ${best.cpuSeconds.toFixed(1)} s (${rate(best.cpuSeconds)}), max heapUsed ${best.maxHeapMB.toFixed(0)} MB, peak RSS ${best.peakRssMB.toFixed(0)} MB`,
+    );
   }
 }
 
 function runChild(path: string, mode: string, p: number): Report | undefined {
-  const out = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--child", "--file", path, "--mode", mode, "--parallelism", String(p)], { encoding: "utf8", maxBuffer: 1 << 24 });
+  const out = spawnSync(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(import.meta.url), "--child", "--file", path, "--mode", mode, "--parallelism", String(p)],
+    { encoding: "utf8", maxBuffer: 1 << 24 },
+  );
   const line = out.stdout.split("\n").find((l) => l.startsWith("@@io-heap "));
   if (!line) {
     console.log(`${mode} p=${p}: failed\n${out.stderr}`);

@@ -89,9 +89,15 @@ async function main(): Promise<void> {
   let floor: CaseResult | undefined;
   // CC_CASES=union-find,sluice-p1-reuse picks cases; "-reuse" runs with object reuse enabled.
   for (const name of (process.env.CC_CASES ?? "union-find,sluice-p1,sluice-p2").split(",")) {
-    const child = spawnSync(process.execPath, ["--import", "tsx", "--max-old-space-size=16384", fileURLToPath(import.meta.url), String(VERTICES), String(EDGES)], {
-      env: { ...process.env, CC_CASE: name, SLUICE_EXECUTION_MODE: "in-process" }, encoding: "utf8", maxBuffer: 1 << 20,
-    });
+    const child = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--max-old-space-size=16384", fileURLToPath(import.meta.url), String(VERTICES), String(EDGES)],
+      {
+        env: { ...process.env, CC_CASE: name, SLUICE_EXECUTION_MODE: "in-process" },
+        encoding: "utf8",
+        maxBuffer: 1 << 20,
+      },
+    );
     if (child.status !== 0) {
       console.log(`| ${name} | failed: ${child.stderr.trim().split("\n").slice(-3).join(" ")} | | | | | |`);
       continue;
@@ -99,7 +105,9 @@ async function main(): Promise<void> {
     const r = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as CaseResult;
     floor ??= r;
     if (r.checksum !== floor.checksum) console.log(`checksum mismatch in ${name}`);
-    console.log(`| ${name} | ${(r.ms / 1000).toFixed(2)} | ${(r.cpuMs / 1000).toFixed(2)} | ${r.peakRssMB} | ${(r.cpuMs / floor.cpuMs).toFixed(0)} | ${r.supersteps ?? "-"} | ${r.components} |`);
+    console.log(
+      `| ${name} | ${(r.ms / 1000).toFixed(2)} | ${(r.cpuMs / 1000).toFixed(2)} | ${r.peakRssMB} | ${(r.cpuMs / floor.cpuMs).toFixed(0)} | ${r.supersteps ?? "-"} | ${r.components} |`,
+    );
   }
 }
 

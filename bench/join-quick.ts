@@ -121,7 +121,9 @@ async function main(): Promise<void> {
       const run = await time(() => sluiceJoin(orders, users, hint, p));
       const ok = run.result.length === pairs && checksum(run.result) === expected;
       run.result.length = 0;
-      console.log(`p=${p} ${hint.padEnd(24)} ${run.ms.toFixed(0).padStart(6)} ms  ratio ${(run.ms / plain.ms).toFixed(2)}x   cpu ${run.cpuMs.toFixed(0).padStart(6)} ms  ratio ${(run.cpuMs / plain.cpuMs).toFixed(2)}x${ok ? "" : "  RESULT MISMATCH"}`);
+      console.log(
+        `p=${p} ${hint.padEnd(24)} ${run.ms.toFixed(0).padStart(6)} ms  ratio ${(run.ms / plain.ms).toFixed(2)}x   cpu ${run.cpuMs.toFixed(0).padStart(6)} ms  ratio ${(run.cpuMs / plain.cpuMs).toFixed(2)}x${ok ? "" : "  RESULT MISMATCH"}`,
+      );
     }
   }
 }

@@ -27,7 +27,9 @@ async function time(label: string, f: () => Promise<unknown>): Promise<void> {
 
 try {
   await time("DuckDB write (COPY ... TO)", () => con.run(`COPY (${select}) TO '${input}' (FORMAT parquet)`));
-  await time("DuckDB read (sum over every column)", () => con.run(`SELECT sum(id), sum(x), count(s), count_if(b), sum(n), max(ts) FROM read_parquet('${input}')`));
+  await time("DuckDB read (sum over every column)", () =>
+    con.run(`SELECT sum(id), sum(x), count(s), count_if(b), sum(n), max(ts) FROM read_parquet('${input}')`),
+  );
   await time("Polars read (readParquet)", async () => pl.readParquet(input).height);
   const frame = pl.readParquet(input);
   await time("Polars write (writeParquet, Snappy)", async () => frame.writeParquet(join(dir, "polars.parquet"), { compression: "snappy" }));

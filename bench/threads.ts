@@ -117,8 +117,23 @@ if (opts.config !== undefined) {
   const results = new Map<number, { cold: number[]; warm: number[]; checksum: number }>();
   for (let run = 0; run < Number(opts.runs); run++) {
     for (let i = 0; i < CONFIGS.length; i++) {
-      const args = [...process.execArgv, process.argv[1]!, "--config", String(i), "--lines", String(LINES), "--orders", String(ORDERS), "--users", String(USERS)];
-      const out = JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as { cold: number; warm: number; checksum: number };
+      const args = [
+        ...process.execArgv,
+        process.argv[1]!,
+        "--config",
+        String(i),
+        "--lines",
+        String(LINES),
+        "--orders",
+        String(ORDERS),
+        "--users",
+        String(USERS),
+      ];
+      const out = JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as {
+        cold: number;
+        warm: number;
+        checksum: number;
+      };
       const r = results.get(i) ?? { cold: [], warm: [], checksum: out.checksum };
       if (r.checksum !== out.checksum) throw new Error(`config ${i}: checksum ${out.checksum} vs ${r.checksum}`);
       r.cold.push(out.cold);

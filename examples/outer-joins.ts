@@ -21,9 +21,23 @@ export async function main(): Promise<void> {
   console.log("-- left outer join");
   await users.leftOuterJoin(orders).where(0).equalTo(0).with(describe).sortPartition(byText, Order.ASCENDING).setParallelism(1).print();
   console.log("-- right outer join (sort-merge)");
-  await users.rightOuterJoin(orders, JoinHint.REPARTITION_SORT_MERGE).where(0).equalTo(0).with(describe).sortPartition(byText, Order.ASCENDING).setParallelism(1).print();
+  await users
+    .rightOuterJoin(orders, JoinHint.REPARTITION_SORT_MERGE)
+    .where(0)
+    .equalTo(0)
+    .with(describe)
+    .sortPartition(byText, Order.ASCENDING)
+    .setParallelism(1)
+    .print();
   console.log("-- full outer join, default pairs");
-  await users.fullOuterJoin(orders).where(0).equalTo(0).map((p) => p.map((r) => r?.[1] ?? null)).sortPartition((p: (string | null)[]) => `${p[0]}/${p[1]}`, Order.ASCENDING).setParallelism(1).print();
+  await users
+    .fullOuterJoin(orders)
+    .where(0)
+    .equalTo(0)
+    .map((p) => p.map((r) => r?.[1] ?? null))
+    .sortPartition((p: (string | null)[]) => `${p[0]}/${p[1]}`, Order.ASCENDING)
+    .setParallelism(1)
+    .print();
 }
 
 runIfMain(import.meta.url, main);

@@ -220,4 +220,6 @@ if (problems.length > 0) {
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
-console.error(`check-layers: ${files.length} files, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} imports, no upward import, no cycle (${used.size} allowlisted)`);
+console.error(
+  `check-layers: ${files.length} files, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} imports, no upward import, no cycle (${used.size} allowlisted)`,
+);

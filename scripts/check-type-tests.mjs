@@ -90,7 +90,9 @@ for (const [file, cases] of expected) {
       const got = ts.getPreEmitDiagnostics(program, program.getSourceFile(file))
         .filter((d) => d.start !== undefined && d.file.getLineAndCharacterOfPosition(d.start).line === line)
         .map((d) => `TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
-      problems.push(`${rel(file)}:${want.directiveLine}: expected TS${want.code} "${want.fragment}" on the next line, got ${got.length ? got.join(" | ") : "no error"}`);
+      problems.push(
+        `${rel(file)}:${want.directiveLine}: expected TS${want.code} "${want.fragment}" on the next line, got ${got.length ? got.join(" | ") : "no error"}`,
+      );
     } else if (list) {
       console.log(`must fail  ${rel(file)}:${line + 1}  TS${want.code} ${want.fragment}`);
     }

@@ -16,18 +16,35 @@ export function engines(cores: number): EngineInfo[] {
     load: async () => (await import("./sluice.js")).sluice(p),
   });
   return [
-    { id: "plain-js", describe: "hand-written plain JavaScript, one thread (Map join/grouping, Array sort)", load: async () => (await import("./plain.js")).plain },
+    {
+      id: "plain-js",
+      describe: "hand-written plain JavaScript, one thread (Map join/grouping, Array sort)",
+      load: async () => (await import("./plain.js")).plain,
+    },
     sluiceAt(1),
-    ...(cores > 1 ? [sluiceAt(cores), {
-      id: `sluice-p${cores}-threads`,
-      describe: `Sluice, createLocalEnvironment(${cores}) with setExecutionMode("threads"): subtasks in ${cores} worker threads (the time includes starting them)`,
-      load: async () => (await import("./sluice.js")).sluice(cores, "threads"),
-    }] : []),
+    ...(cores > 1
+      ? [
+          sluiceAt(cores),
+          {
+            id: `sluice-p${cores}-threads`,
+            describe: `Sluice, createLocalEnvironment(${cores}) with setExecutionMode("threads"): subtasks in ${cores} worker threads (the time includes starting them)`,
+            load: async () => (await import("./sluice.js")).sluice(cores, "threads"),
+          },
+        ]
+      : []),
     { id: "arquero-rows", describe: "Arquero 7, end to end from JS rows to JS rows", load: async () => (await import("./arquero.js")).arqueroRows },
     { id: "arquero-native", describe: "Arquero 7 on its own tables / reading the file itself", load: async () => (await import("./arquero.js")).arqueroNative },
     { id: "polars-rows", describe: "nodejs-polars 0.25.2, end to end from JS rows to JS rows", load: async () => (await import("./polars.js")).polarsRows },
-    { id: "polars-native", describe: "nodejs-polars 0.25.2 on its own DataFrames / reading the file itself", load: async () => (await import("./polars.js")).polarsNative },
-    { id: "duckdb-rows", describe: "DuckDB (@duckdb/node-api), end to end from JS rows to JS rows", load: async () => (await import("./duckdb.js")).duckdbRows },
+    {
+      id: "polars-native",
+      describe: "nodejs-polars 0.25.2 on its own DataFrames / reading the file itself",
+      load: async () => (await import("./polars.js")).polarsNative,
+    },
+    {
+      id: "duckdb-rows",
+      describe: "DuckDB (@duckdb/node-api), end to end from JS rows to JS rows",
+      load: async () => (await import("./duckdb.js")).duckdbRows,
+    },
     { id: "duckdb-native", describe: "DuckDB on its own tables / reading the file itself", load: async () => (await import("./duckdb.js")).duckdbNative },
   ];
 }

@@ -21,11 +21,11 @@ export interface RunOutcome extends ChildReport {
 export function runChild(args: ChildArgs, timeoutSec: number): Promise<RunOutcome> {
   return new Promise((resolve) => {
     const start = performance.now();
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify(args)],
-      { cwd: REPO_DIR, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=12288`.trim() } },
-    );
+    const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify(args)], {
+      cwd: REPO_DIR,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=12288`.trim() },
+    });
     let stdout = "";
     let stderr = "";
     let timedOut = false;

@@ -46,7 +46,9 @@ async function cli(): Promise<void> {
     const r = await measure(Number(n), p);
     if (r.total !== Number(n)) throw new Error(`counted ${r.total} events, expected ${n}`);
     const fmt = (x: number): string => Math.round(x).toLocaleString("en");
-    console.log(`p=${p}: ${fmt(Number(n))} events in ${r.seconds.toFixed(2)} s = ${fmt(r.perSecond)} records/s wall, ${fmt(r.perCpuSecond)} records/s of CPU time (${fmt(r.windows)} window results)`);
+    console.log(
+      `p=${p}: ${fmt(Number(n))} events in ${r.seconds.toFixed(2)} s = ${fmt(r.perSecond)} records/s wall, ${fmt(r.perCpuSecond)} records/s of CPU time (${fmt(r.windows)} window results)`,
+    );
   }
 }
 

@@ -66,5 +66,7 @@ export function convergenceFunction<T>(criterion: ConvergenceCriterion<T>, where
   if (criterion !== null && typeof criterion === "object" && typeof criterion.isConverged === "function") {
     return (superstep, value) => criterion.isConverged(superstep, value);
   }
-  throw new InvalidProgramException(`${where}: a convergence criterion is a function (superstep, value) => boolean or an object with isConverged(superstep, value)`);
+  throw new InvalidProgramException(
+    `${where}: a convergence criterion is a function (superstep, value) => boolean or an object with isConverged(superstep, value)`,
+  );
 }

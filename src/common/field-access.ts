@@ -48,7 +48,9 @@ export function validateFieldRef(ref: FieldRef, shape: Shape | undefined, operat
   if (typeof ref === "number") {
     if (!Number.isInteger(ref) || ref < 0) throw new InvalidProgramException(`${operator}: ${what} position ${ref} is not a valid position`);
     if (!isTupleShape(shape)) {
-      throw new InvalidProgramException(`${operator}: ${what} position ${ref} needs a tuple input, but the input is ${describeShape(shape)}; use a field expression or a key selector`);
+      throw new InvalidProgramException(
+        `${operator}: ${what} position ${ref} needs a tuple input, but the input is ${describeShape(shape)}; use a field expression or a key selector`,
+      );
     }
     if (ref >= shape.length) {
       throw new InvalidProgramException(`${operator}: ${what} position ${ref} is out of range for ${describeShape(shape)} (positions 0..${shape.length - 1})`);

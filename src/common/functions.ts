@@ -15,7 +15,8 @@ export abstract class AbstractRichFunction {
     this.runtimeContext = ctx;
   }
   getRuntimeContext(): RuntimeContext {
-    if (!this.runtimeContext) throw new InvalidProgramException("The runtime context is only available while the function runs (in open, the function methods and close).");
+    if (!this.runtimeContext)
+      throw new InvalidProgramException("The runtime context is only available while the function runs (in open, the function methods and close).");
     return this.runtimeContext;
   }
   open(_parameters: Configuration): void {}
@@ -25,13 +26,18 @@ export abstract class AbstractRichFunction {
 export type MapFunction<IN, OUT> = ((value: IN) => OUT) | { map(value: IN): OUT };
 export type FlatMapFunction<IN, OUT> = ((value: IN, out: Collector<OUT>) => void) | { flatMap(value: IN, out: Collector<OUT>): void };
 export type FilterFunction<T> = ((value: T) => boolean) | { filter(value: T): boolean };
-export type MapPartitionFunction<IN, OUT> = ((values: Iterable<IN>, out: Collector<OUT>) => void) | { mapPartition(values: Iterable<IN>, out: Collector<OUT>): void };
+export type MapPartitionFunction<IN, OUT> =
+  ((values: Iterable<IN>, out: Collector<OUT>) => void) | { mapPartition(values: Iterable<IN>, out: Collector<OUT>): void };
 export type ReduceFunction<T> = ((a: T, b: T) => T) | { reduce(a: T, b: T): T };
-export type GroupReduceFunction<IN, OUT> = ((values: Iterable<IN>, out: Collector<OUT>) => void) | { reduce(values: Iterable<IN>, out: Collector<OUT>): void; combine?(values: Iterable<IN>, out: Collector<IN>): void };
-export type GroupCombineFunction<IN, OUT> = ((values: Iterable<IN>, out: Collector<OUT>) => void) | { combine(values: Iterable<IN>, out: Collector<OUT>): void };
+export type GroupReduceFunction<IN, OUT> =
+  | ((values: Iterable<IN>, out: Collector<OUT>) => void)
+  | { reduce(values: Iterable<IN>, out: Collector<OUT>): void; combine?(values: Iterable<IN>, out: Collector<IN>): void };
+export type GroupCombineFunction<IN, OUT> =
+  ((values: Iterable<IN>, out: Collector<OUT>) => void) | { combine(values: Iterable<IN>, out: Collector<OUT>): void };
 export type JoinFunction<A, B, OUT> = ((first: A, second: B) => OUT) | { join(first: A, second: B): OUT };
 export type FlatJoinFunction<A, B, OUT> = ((first: A, second: B, out: Collector<OUT>) => void) | { join(first: A, second: B, out: Collector<OUT>): void };
-export type CoGroupFunction<A, B, OUT> = ((first: Iterable<A>, second: Iterable<B>, out: Collector<OUT>) => void) | { coGroup(first: Iterable<A>, second: Iterable<B>, out: Collector<OUT>): void };
+export type CoGroupFunction<A, B, OUT> =
+  ((first: Iterable<A>, second: Iterable<B>, out: Collector<OUT>) => void) | { coGroup(first: Iterable<A>, second: Iterable<B>, out: Collector<OUT>): void };
 export type CrossFunction<A, B, OUT> = ((first: A, second: B) => OUT) | { cross(first: A, second: B): OUT };
 export type KeySelector<T, K> = ((value: T) => K) | { getKey(value: T): K };
 export type Partitioner<K> = ((key: K, numPartitions: number) => number) | { partition(key: K, numPartitions: number): number };

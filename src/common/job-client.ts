@@ -53,7 +53,8 @@ export class JobClient<R = unknown> {
 export function startCancellableJob<R>(jobName: string, timeoutMs: number, run: (signal: AbortSignal) => Promise<R>): ControlledJob<R> {
   const controller = new AbortController();
   let status: JobStatus = "RUNNING";
-  const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(new JobExecutionException(`Job '${jobName}' timed out after ${timeoutMs} ms`)), timeoutMs) : undefined;
+  const timer =
+    timeoutMs > 0 ? setTimeout(() => controller.abort(new JobExecutionException(`Job '${jobName}' timed out after ${timeoutMs} ms`)), timeoutMs) : undefined;
   timer?.unref();
   const done = Promise.resolve()
     .then(() => run(controller.signal))

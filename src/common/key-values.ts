@@ -152,8 +152,10 @@ export function leavesOf(values: readonly unknown[], ctx: KeyContext, nulls = fa
       const proto = Object.getPrototypeOf(v) as object | null;
       if (names.length === 0 && proto !== Object.prototype && proto !== null) {
         const cls = (proto as { constructor?: { name?: string } }).constructor?.name || "an object";
-        throw new InvalidProgramException(`${ctx.operator}: ${ctx.where} is an instance of ${cls} without fields (own enumerable properties), so it cannot be compared by value; ` +
-          `key on its fields, or use a key selector that returns a comparable value (README, "Keys compare by value")`);
+        throw new InvalidProgramException(
+          `${ctx.operator}: ${ctx.where} is an instance of ${cls} without fields (own enumerable properties), so it cannot be compared by value; ` +
+            `key on its fields, or use a key selector that returns a comparable value (README, "Keys compare by value")`,
+        );
       }
       for (const n of names) visit((v as Record<string, unknown>)[n], into, member);
     }

@@ -129,7 +129,8 @@ function checkedGetter(field: FieldRef, operator: string): Getter {
 
 function checkFieldExists(field: FieldRef, r: any, operator: string): void {
   if (typeof field === "number") {
-    if (!Array.isArray(r)) throw new InvalidProgramException(`${operator}: key position ${field} needs tuple records, but got ${typeof r === "object" ? "an object" : typeof r}`);
+    if (!Array.isArray(r))
+      throw new InvalidProgramException(`${operator}: key position ${field} needs tuple records, but got ${typeof r === "object" ? "an object" : typeof r}`);
     if (field >= r.length) throw new InvalidProgramException(`${operator}: key position ${field} is out of range for a Tuple${r.length}`);
     return;
   }

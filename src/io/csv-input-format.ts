@@ -146,7 +146,8 @@ export function validateCsvOptions(path: string, o: CsvOptions): void {
   const line = o.lineDelimiter ?? "\n";
   if (typeof field !== "string" || field === "") bad("the field delimiter must be a non-empty string");
   if (typeof line !== "string" || line === "") bad("the line delimiter must be a non-empty string");
-  if (field.includes(line) || line.includes(field)) bad(`the field delimiter ${JSON.stringify(field)} and the line delimiter ${JSON.stringify(line)} must not contain each other`);
+  if (field.includes(line) || line.includes(field))
+    bad(`the field delimiter ${JSON.stringify(field)} and the line delimiter ${JSON.stringify(line)} must not contain each other`);
   if (o.quoteChar !== undefined) {
     if (typeof o.quoteChar !== "string" || o.quoteChar.length !== 1) bad(`the quote character must be one character, got ${JSON.stringify(o.quoteChar)}`);
     if (field.includes(o.quoteChar) || line.includes(o.quoteChar)) bad(`the quote character ${JSON.stringify(o.quoteChar)} must not appear in a delimiter`);

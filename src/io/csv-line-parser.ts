@@ -53,7 +53,10 @@ export function splitCsvLine(line: string, syntax: CsvLineSyntax, maxFields: num
     out[count++] = value;
     if (i === n) return count;
     if (!line.startsWith(delim, i)) {
-      throw new RecordError(`unexpected text after the closing quote of field ${field}: ${JSON.stringify(line.slice(i, i + 20))} (expected the field delimiter ${JSON.stringify(delim)} or the end of the line)`, field);
+      throw new RecordError(
+        `unexpected text after the closing quote of field ${field}: ${JSON.stringify(line.slice(i, i + 20))} (expected the field delimiter ${JSON.stringify(delim)} or the end of the line)`,
+        field,
+      );
     }
     i += dl;
   }

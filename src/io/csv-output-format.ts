@@ -20,7 +20,8 @@ export class CsvOutputFormat<T> extends FileOutputFormat<T> {
   constructor(path: string, rowDelimiter = "\n", fieldDelimiter = ",", writeMode: WriteMode = WriteMode.NO_OVERWRITE) {
     super(path, writeMode);
     for (const [what, d] of [["row", rowDelimiter], ["field", fieldDelimiter]] as const) {
-      if (typeof d !== "string" || d === "") throw new InvalidProgramException(`writeAsCsv('${path}'): the ${what} delimiter must be a non-empty string, got ${JSON.stringify(d)}`);
+      if (typeof d !== "string" || d === "")
+        throw new InvalidProgramException(`writeAsCsv('${path}'): the ${what} delimiter must be a non-empty string, got ${JSON.stringify(d)}`);
     }
     this.rowDelimiter = rowDelimiter;
     this.fieldDelimiter = fieldDelimiter;
@@ -34,7 +35,9 @@ export class CsvOutputFormat<T> extends FileOutputFormat<T> {
 
   protected recordText(record: T): string {
     if (!Array.isArray(record)) {
-      throw new InvalidProgramException(`writeAsCsv('${this.outputPath}') writes tuples (arrays) only, got ${formatRecord(record)}; map the records to tuples first`);
+      throw new InvalidProgramException(
+        `writeAsCsv('${this.outputPath}') writes tuples (arrays) only, got ${formatRecord(record)}; map the records to tuples first`,
+      );
     }
     let s = "";
     for (let i = 0; i < record.length; i++) {

@@ -31,7 +31,8 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
 
   /** The record delimiter (any length; default "\n", which also drops a trailing "\r"). */
   setDelimiter(delimiter: string): this {
-    if (typeof delimiter !== "string" || delimiter === "") throw new InvalidProgramException(`${this.constructor.name} for '${this.filePath}': the line delimiter must be a non-empty string`);
+    if (typeof delimiter !== "string" || delimiter === "")
+      throw new InvalidProgramException(`${this.constructor.name} for '${this.filePath}': the line delimiter must be a non-empty string`);
     this.delimiter = delimiter;
     return this;
   }
@@ -145,7 +146,16 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
     let e = reader.lineEnd;
     if (this.stripCarriageReturn && e > s && buf[e - 1] === 13) e--;
     // A UTF-8 byte order mark is not data.
-    if (this.linesInSplit === 1 && this.split!.start === 0 && this.charset === "utf8" && e - s >= 3 && buf[s] === 0xef && buf[s + 1] === 0xbb && buf[s + 2] === 0xbf) s += 3;
+    if (
+      this.linesInSplit === 1 &&
+      this.split!.start === 0 &&
+      this.charset === "utf8" &&
+      e - s >= 3 &&
+      buf[s] === 0xef &&
+      buf[s + 1] === 0xbb &&
+      buf[s + 2] === 0xbf
+    )
+      s += 3;
     return buf.toString(this.charset, s, e);
   }
 

@@ -39,7 +39,8 @@ export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSpli
   private runtimeContext: RuntimeContext | undefined;
 
   constructor(filePath: string) {
-    if (typeof filePath !== "string" || filePath === "") throw new InvalidProgramException(`${new.target.name}: the file path must be a non-empty string, got ${String(filePath)}`);
+    if (typeof filePath !== "string" || filePath === "")
+      throw new InvalidProgramException(`${new.target.name}: the file path must be a non-empty string, got ${String(filePath)}`);
     this.filePath = localPath(filePath, new.target.name);
   }
 
@@ -52,7 +53,8 @@ export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSpli
   }
   /** Splits are never smaller than this many bytes (default 0, as Flink). */
   setMinSplitSize(bytes: number): this {
-    if (!Number.isInteger(bytes) || bytes < 0) throw new InvalidProgramException(`${this.constructor.name}: minSplitSize must be a non-negative integer, got ${bytes}`);
+    if (!Number.isInteger(bytes) || bytes < 0)
+      throw new InvalidProgramException(`${this.constructor.name}: minSplitSize must be a non-negative integer, got ${bytes}`);
     this.minSplitSize = bytes;
     return this;
   }
@@ -103,7 +105,10 @@ export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSpli
     }
     const change = inputChange(split, now, endedEarly);
     if (change !== undefined) {
-      throw new FileSystemError(`Input file '${split.path}' changed while the job was reading it (${change}); the result would be incomplete or mixed, so the job fails instead`, split.path);
+      throw new FileSystemError(
+        `Input file '${split.path}' changed while the job was reading it (${change}); the result would be incomplete or mixed, so the job fails instead`,
+        split.path,
+      );
     }
   }
 
@@ -119,7 +124,8 @@ export function planSplits(files: readonly InputFile[], minNumSplits: number, mi
   const maxSplitSize = Math.ceil(total / minNumSplits);
   const splits: FileInputSplit[] = [];
   for (const f of files) {
-    const add = (path: string, start: number, length: number) => splits.push({ splitNumber: splits.length, path, start, length, fileSize: f.size, ...(f.mtimeMs !== undefined ? { fileMtimeMs: f.mtimeMs } : {}) });
+    const add = (path: string, start: number, length: number) =>
+      splits.push({ splitNumber: splits.length, path, start, length, fileSize: f.size, ...(f.mtimeMs !== undefined ? { fileMtimeMs: f.mtimeMs } : {}) });
     if (f.size === 0 || unsplittable) {
       add(f.path, 0, f.size);
       continue;

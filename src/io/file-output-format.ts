@@ -37,7 +37,8 @@ export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutp
   private file = "";
 
   constructor(path: string, writeMode: WriteMode = WriteMode.NO_OVERWRITE) {
-    if (typeof path !== "string" || path === "") throw new InvalidProgramException(`${new.target.name}: the output path must be a non-empty string, got ${String(path)}`);
+    if (typeof path !== "string" || path === "")
+      throw new InvalidProgramException(`${new.target.name}: the output path must be a non-empty string, got ${String(path)}`);
     this.outputPath = localPath(path, new.target.name);
     this.writeMode = checkMode(writeMode, path);
   }
@@ -53,7 +54,8 @@ export abstract class FileOutputFormat<T> implements OutputFormat<T>, GlobalOutp
     return this.writeMode;
   }
   setCharset(charset: BufferEncoding): this {
-    if (!Buffer.isEncoding(charset)) throw new InvalidProgramException(`${this.constructor.name} for '${this.outputPath}': unknown charset '${String(charset)}'`);
+    if (!Buffer.isEncoding(charset))
+      throw new InvalidProgramException(`${this.constructor.name} for '${this.outputPath}': unknown charset '${String(charset)}'`);
     this.charset = charset;
     return this;
   }

@@ -19,7 +19,9 @@ export function localPath(path: string, what: string): string {
   if (!m) return path;
   const scheme = m[1]!.toLowerCase();
   if (scheme !== "file") {
-    throw new InvalidProgramException(`${what}: unsupported scheme '${m[1]}' in path '${path}': Sluice reads and writes the local file system only (a plain path or a file:// URL)`);
+    throw new InvalidProgramException(
+      `${what}: unsupported scheme '${m[1]}' in path '${path}': Sluice reads and writes the local file system only (a plain path or a file:// URL)`,
+    );
   }
   try {
     return fileURLToPath(new URL(path));

@@ -34,10 +34,12 @@ export function directFile(path: string, taskNumber: number, numTasks: number): 
 /** Checks the path and makes the staging directory; returns it. */
 export async function prepareOutput(path: string, mode: WriteMode, parallelism: number): Promise<string> {
   const target = resolve(path);
-  if (mode !== WriteMode.NO_OVERWRITE && mode !== WriteMode.OVERWRITE) throw new FileSystemError(`Cannot write '${path}': unknown write mode ${String(mode)}`, path);
+  if (mode !== WriteMode.NO_OVERWRITE && mode !== WriteMode.OVERWRITE)
+    throw new FileSystemError(`Cannot write '${path}': unknown write mode ${String(mode)}`, path);
   if (stagedTargets.has(target)) throw new FileSystemError(`Output path '${path}' is already being written by another sink of a running job`, path);
   if (target === dirname(target)) throw new FileSystemError(`Cannot write output to '${path}': it is the root directory`, path);
-  if (holdsWorkingDirectory(target)) throw new FileSystemError(`Cannot write output to '${path}': it is the current working directory or one of its ancestors`, path);
+  if (holdsWorkingDirectory(target))
+    throw new FileSystemError(`Cannot write output to '${path}': it is the current working directory or one of its ancestors`, path);
   const anchor = await nearestExistingDirectory(dirname(target), path);
   await removeStale(anchor);
   const existing = await lstatOf(target);

@@ -22,7 +22,9 @@ export class TextOutputFormat<T> extends FileOutputFormat<T> {
   /** Formats each record with `formatter` instead of Flink's record text. */
   setFormatter(formatter: TextFormatter<T>): this {
     if (typeof formatter !== "function" && (formatter === null || typeof formatter !== "object" || typeof formatter.format !== "function")) {
-      throw new InvalidProgramException(`writeAsFormattedText('${this.outputPath}'): expected a TextFormatter (a function or an object with 'format'), got ${formatter === null ? "null" : typeof formatter}`);
+      throw new InvalidProgramException(
+        `writeAsFormattedText('${this.outputPath}'): expected a TextFormatter (a function or an object with 'format'), got ${formatter === null ? "null" : typeof formatter}`,
+      );
     }
     this.formatter = formatter;
     return this;

@@ -9,7 +9,15 @@ import { markOwnership } from "./passes/ownership.js";
 import { translateCoGroup, translateCross, translateJoin } from "./strategies/binary.js";
 import { translateGroupCombine, translateGroupReduce, translateReduce } from "./strategies/grouping.js";
 import { translateBulkIteration, translateDeltaIteration, translatePlaceholder } from "./strategies/iteration.js";
-import { translatePartition, translateProject, translateRecordUdf, translateSink, translateSortPartition, translateSource, translateUnion } from "./strategies/unary.js";
+import {
+  translatePartition,
+  translateProject,
+  translateRecordUdf,
+  translateSink,
+  translateSortPartition,
+  translateSource,
+  translateUnion,
+} from "./strategies/unary.js";
 import { Translator, type Strategy } from "./translator.js";
 
 export interface OptimizerOptions {

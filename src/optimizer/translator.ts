@@ -110,7 +110,16 @@ export class Translator {
   }
 
   private channel(source: PhysicalNode, props: GlobalProps, parallelism: number, req: Requirement, local: LocalRequirement): Channel {
-    const c: Channel = { source, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: local.local, localKey: local.key, localOrder: local.order };
+    const c: Channel = {
+      source,
+      ship: "FORWARD",
+      shipKey: undefined,
+      shipOrders: undefined,
+      partitioner: undefined,
+      local: local.local,
+      localKey: local.key,
+      localOrder: local.order,
+    };
     const ship = (s: ShipStrategy): Channel => { c.ship = s; return c; };
     switch (req.kind) {
       case "forward":

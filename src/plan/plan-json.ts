@@ -69,9 +69,22 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
 function iterationJson(it: IterationPlan): Partial<PlanJsonNode> {
   const step = { step_function: it.nodes.map(nodeJson) };
   if (it.kind === "bulk") {
-    return { type: "bulk_iteration", partial_solution: it.head.id, next_partial_solution: it.next.id, termination_criterion: it.terminationCriterion?.id, ...step };
+    return {
+      type: "bulk_iteration",
+      partial_solution: it.head.id,
+      next_partial_solution: it.next.id,
+      termination_criterion: it.terminationCriterion?.id,
+      ...step,
+    };
   }
-  return { type: "workset_iteration", workset: it.head.id, solution_set: it.solutionSet?.id, next_workset: it.next.id, solution_delta: it.solutionSetDelta?.id, ...step };
+  return {
+    type: "workset_iteration",
+    workset: it.head.id,
+    solution_set: it.solutionSet?.id,
+    next_workset: it.next.id,
+    solution_delta: it.solutionSetDelta?.id,
+    ...step,
+  };
 }
 
 function predecessor(c: Channel): PlanJsonPredecessor {

@@ -152,7 +152,10 @@ function outputHooks(nodes: readonly PhysicalNode[]): { format: GlobalOutputHook
 function toJobExecutionException(e: unknown, jobName: string): unknown {
   if (e instanceof JobExecutionException) return e;
   if (e instanceof TaskFailure) {
-    return new JobExecutionException(`Job '${jobName}' failed: operator '${e.operator}' (subtask ${e.subtask + 1}/${e.parallelism}) threw ${describeError(e.userError)}`, { cause: e.userError });
+    return new JobExecutionException(
+      `Job '${jobName}' failed: operator '${e.operator}' (subtask ${e.subtask + 1}/${e.parallelism}) threw ${describeError(e.userError)}`,
+      { cause: e.userError },
+    );
   }
   if (e instanceof InvalidProgramException) return e;
   return new JobExecutionException(`Job '${jobName}' failed: ${describeError(e)}`, { cause: e });

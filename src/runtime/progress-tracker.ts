@@ -91,8 +91,24 @@ export class ProgressTracker implements ProgressCollector {
         else if (c.state === 2) finished++;
       }
       const state = finished === t.parallelism ? "finished" : running + finished > 0 ? "running" : "waiting";
-      return { name: t.name, parallelism: t.parallelism, recordsIn, recordsOut, bytesRead, bytesTotal: t.bytesTotal, subtasksRunning: running, subtasksFinished: finished, state };
+      return {
+        name: t.name,
+        parallelism: t.parallelism,
+        recordsIn,
+        recordsOut,
+        bytesRead,
+        bytesTotal: t.bytesTotal,
+        subtasksRunning: running,
+        subtasksFinished: finished,
+        state,
+      };
     });
-    return { jobName: this.jobName, elapsedMs: performance.now() - this.start, operators, busy: operators.filter((o) => o.state === "running").map((o) => o.name), final };
+    return {
+      jobName: this.jobName,
+      elapsedMs: performance.now() - this.start,
+      operators,
+      busy: operators.filter((o) => o.state === "running").map((o) => o.name),
+      final,
+    };
   }
 }

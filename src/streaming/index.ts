@@ -22,5 +22,12 @@ export {
   type AggregateFunction, type ProcessWindowContext, type ProcessWindowFunctionLike, type WindowFunction,
   type WindowCoGroupFunction, type WindowJoinFunction,
 } from "./windows/window-functions.js";
-export { murmurHash, assignToKeyGroup, assignKeyToParallelOperator, computeKeyGroupForKeyHash, computeOperatorIndexForKeyGroup, computeDefaultMaxParallelism } from "./routing/key-groups.js";
+export {
+  murmurHash,
+  assignToKeyGroup,
+  assignKeyToParallelOperator,
+  computeKeyGroupForKeyHash,
+  computeOperatorIndexForKeyGroup,
+  computeDefaultMaxParallelism,
+} from "./routing/key-groups.js";
 export { javaHashCode } from "./routing/java-hash.js";

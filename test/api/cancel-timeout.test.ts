@@ -70,14 +70,21 @@ test("a job that ends within the timeout is not affected", async () => {
   assert.throws(() => env.getConfig().setJobTimeout(-1), InvalidProgramException);
 });
 
-test("in worker threads a function that never returns is terminated at the timeout", { ...T, skip: !IN_THREADS && "worker threads only (SLUICE_EXECUTION_MODE=threads)" }, async () => {
-  const env = ExecutionEnvironment.createLocalEnvironment(2);
-  env.getConfig().setJobTimeout(500);
-  const dir = tempDir();
-  env.generateSequence(1, 10).map((x) => {
-    if (x === 3) for (;;);
-    return x;
-  }).writeAsText(join(dir, "out"));
-  await assert.rejects(env.execute("stuck"), (e: unknown) => e instanceof JobExecutionException && /timed out after 500 ms/.test(e.message));
-  assert.deepEqual(readdirSync(dir), []);
-});
+test(
+  "in worker threads a function that never returns is terminated at the timeout",
+  { ...T, skip: !IN_THREADS && "worker threads only (SLUICE_EXECUTION_MODE=threads)" },
+  async () => {
+    const env = ExecutionEnvironment.createLocalEnvironment(2);
+    env.getConfig().setJobTimeout(500);
+    const dir = tempDir();
+    env
+      .generateSequence(1, 10)
+      .map((x) => {
+        if (x === 3) for (;;);
+        return x;
+      })
+      .writeAsText(join(dir, "out"));
+    await assert.rejects(env.execute("stuck"), (e: unknown) => e instanceof JobExecutionException && /timed out after 500 ms/.test(e.message));
+    assert.deepEqual(readdirSync(dir), []);
+  },
+);

@@ -45,7 +45,15 @@ testAtParallelism("composite keys group by value", async (env) => {
 testAtParallelism("keys by value: bigints, booleans, dates and arrays", async (env) => {
   const d1 = new Date(1000);
   const data = [[10n, true, new Date(1000), [1, 2], 1], [10n, true, d1, [1, 2], 2], [11n, false, new Date(2000), [1, 3], 4]] as const;
-  const out = await env.fromCollection(data.map((r) => [...r] as unknown[])).groupBy(0, 1, 2, 3).reduce((a, b) => { a[4] = (a[4] as number) + (b[4] as number); return a; }).map((r) => r[4]).collect();
+  const out = await env
+    .fromCollection(data.map((r) => [...r] as unknown[]))
+    .groupBy(0, 1, 2, 3)
+    .reduce((a, b) => {
+      a[4] = (a[4] as number) + (b[4] as number);
+      return a;
+    })
+    .map((r) => r[4])
+    .collect();
   assertSameRecords(out, [3, 4]);
   const viaSelector = await env.fromElements({ d: new Date(5) }, { d: new Date(5) }, { d: new Date(6) }).distinct((r: { d: Date }) => r.d).count();
   assert.equal(viaSelector, 2);
@@ -80,7 +88,14 @@ testAtParallelism("sortGroup orders values in each group; first(n) per sorted gr
   assertSameRecords(out, ["1", "3-2", "6-5-4", "10-9-8-7", "15-14-13-12-11", "21-20-19-18-17-16"]);
   const firsts = await env.fromCollection(tuples3()).groupBy(1).sortGroup(0, Order.ASCENDING).first(2).map((t) => t[0]).collect();
   assertSameRecords(firsts, [1, 2, 3, 4, 5, 7, 8, 11, 12, 16, 17]);
-  const twoKeys = await env.fromCollection(tuples3()).groupBy(1).sortGroup(2, Order.ASCENDING).sortGroup(0, Order.DESCENDING).first(1).map((t) => t[2]).collect();
+  const twoKeys = await env
+    .fromCollection(tuples3())
+    .groupBy(1)
+    .sortGroup(2, Order.ASCENDING)
+    .sortGroup(0, Order.DESCENDING)
+    .first(1)
+    .map((t) => t[2])
+    .collect();
   assertSameRecords(twoKeys, ["Hi", "Hello", "Hello world, how are you?", "Comment#1", "Comment#5", "Comment#10"]);
 });
 

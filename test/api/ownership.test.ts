@@ -46,7 +46,12 @@ test("the program's own elements are never mutated by user functions", async () 
 test("class instances keep their prototype through operators and exchanges", async () => {
   class Point { constructor(public x: number, public y: number) {} norm() { return Math.abs(this.x) + Math.abs(this.y); } }
   const env = ExecutionEnvironment.createLocalEnvironment(4);
-  const out = await env.fromElements(new Point(1, 2), new Point(-3, 4), new Point(1, 0)).rebalance().groupBy("x").reduce((a, b) => new Point(a.x, a.y + b.y)).collect();
+  const out = await env
+    .fromElements(new Point(1, 2), new Point(-3, 4), new Point(1, 0))
+    .rebalance()
+    .groupBy("x")
+    .reduce((a, b) => new Point(a.x, a.y + b.y))
+    .collect();
   assert.ok(out.every((p) => p instanceof Point));
   assert.deepEqual(out.map((p) => p.norm()).sort(), [3, 7]);
 });

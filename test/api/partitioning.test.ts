@@ -49,7 +49,14 @@ testAtParallelism("partitionByRange makes globally ordered partitions", async (e
 });
 
 testAtParallelism("partitionCustom routes by the user's partitioner", async (env, p) => {
-  const tagged = await env.generateSequence(0, 99).partitionCustom((k: number, n: number) => k % n, (x: number) => x).mapPartition(new TagPartition<number>()).collect();
+  const tagged = await env
+    .generateSequence(0, 99)
+    .partitionCustom(
+      (k: number, n: number) => k % n,
+      (x: number) => x,
+    )
+    .mapPartition(new TagPartition<number>())
+    .collect();
   for (const [i, v] of tagged) assert.equal(i, v % p);
 });
 
@@ -62,7 +69,13 @@ testAtParallelism("rebalance spreads records evenly", async (env, p) => {
 
 testAtParallelism("sortPartition orders each partition, chained keys break ties", async (env) => {
   const data = Array.from({ length: 300 }, (_, i) => [(i * 37) % 10, (i * 13) % 100] as [number, number]);
-  const tagged = await env.fromCollection(data).rebalance().sortPartition(0, Order.ASCENDING).sortPartition(1, Order.DESCENDING).mapPartition(new TagPartition<[number, number]>()).collect();
+  const tagged = await env
+    .fromCollection(data)
+    .rebalance()
+    .sortPartition(0, Order.ASCENDING)
+    .sortPartition(1, Order.DESCENDING)
+    .mapPartition(new TagPartition<[number, number]>())
+    .collect();
   for (const rs of byPartition(tagged).values()) {
     for (let i = 1; i < rs.length; i++) {
       const [a, b] = [rs[i - 1]!, rs[i]!];

@@ -23,7 +23,13 @@ export const ALL_HINTS = Object.values(JoinHint);
 export const INNER_STRATEGIES = ALL_HINTS.filter((h) => h !== JoinHint.OPTIMIZER_CHOOSES);
 
 /** Every pair of equal keys, with nulls for unmatched records of outer sides (nested-loop reference). */
-export function referenceJoin<A, B>(first: readonly A[], second: readonly B[], keyA: (a: A) => unknown, keyB: (b: B) => unknown, type: JoinType = JoinType.INNER): [A | null, B | null][] {
+export function referenceJoin<A, B>(
+  first: readonly A[],
+  second: readonly B[],
+  keyA: (a: A) => unknown,
+  keyB: (b: B) => unknown,
+  type: JoinType = JoinType.INNER,
+): [A | null, B | null][] {
   const out: [A | null, B | null][] = [];
   const matchedB = new Set<number>();
   for (const a of first) {
@@ -37,7 +43,10 @@ export function referenceJoin<A, B>(first: readonly A[], second: readonly B[], k
     });
     if (!matched && (type === JoinType.LEFT_OUTER || type === JoinType.FULL_OUTER)) out.push([a, null]);
   }
-  if (type === JoinType.RIGHT_OUTER || type === JoinType.FULL_OUTER) second.forEach((b, j) => { if (!matchedB.has(j)) out.push([null, b]); });
+  if (type === JoinType.RIGHT_OUTER || type === JoinType.FULL_OUTER)
+    second.forEach((b, j) => {
+      if (!matchedB.has(j)) out.push([null, b]);
+    });
   return out;
 }
 

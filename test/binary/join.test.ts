@@ -65,7 +65,14 @@ testAtParallelism("FlatJoinFunction (three parameters) in all three forms", asyn
   const users = env.fromCollection(USERS);
   const orders = env.fromCollection(ORDERS);
   const expected = ["Alice", "Order1", "Alice", "Order2", "Bob", "Order3"];
-  const plain = users.join(orders).where(0).equalTo(0).with((u: [number, string], o: [number, string], out: Collector<string>) => { out.collect(u[1]); out.collect(o[1]); });
+  const plain = users
+    .join(orders)
+    .where(0)
+    .equalTo(0)
+    .with((u: [number, string], o: [number, string], out: Collector<string>) => {
+      out.collect(u[1]);
+      out.collect(o[1]);
+    });
   const object = users.join(orders).where(0).equalTo(0).with({
     join(u: [number, string], o: [number, string], out: Collector<string>) { out.collect(u[1]); out.collect(o[1]); },
   });
@@ -157,7 +164,10 @@ testAtParallelism("a null key fails the job with the InvalidProgramException as 
   const left = env.fromElements<[number | null, string]>([1, "a"], [null, "b"]);
   const right = env.fromElements<[number, string]>([1, "x"]);
   for (const hint of [JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_SORT_MERGE, JoinHint.BROADCAST_HASH_SECOND]) {
-    await assert.rejects(left.join(right, hint).where(0).equalTo(0).collect(), (e: unknown) => e instanceof JobExecutionException && e.cause instanceof InvalidProgramException && /null/.test(e.cause.message));
+    await assert.rejects(
+      left.join(right, hint).where(0).equalTo(0).collect(),
+      (e: unknown) => e instanceof JobExecutionException && e.cause instanceof InvalidProgramException && /null/.test(e.cause.message),
+    );
   }
 });
 

@@ -5,8 +5,20 @@ import { assertSameRecords, testAtParallelism } from "../helpers.js";
 import { ORDERS, referenceJoin, USERS } from "./fixtures.js";
 
 const ALLOWED: Record<Exclude<JoinType, JoinType.INNER>, JoinHint[]> = {
-  [JoinType.LEFT_OUTER]: [JoinHint.OPTIMIZER_CHOOSES, JoinHint.REPARTITION_SORT_MERGE, JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_HASH_SECOND, JoinHint.BROADCAST_HASH_SECOND],
-  [JoinType.RIGHT_OUTER]: [JoinHint.OPTIMIZER_CHOOSES, JoinHint.REPARTITION_SORT_MERGE, JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_HASH_SECOND, JoinHint.BROADCAST_HASH_FIRST],
+  [JoinType.LEFT_OUTER]: [
+    JoinHint.OPTIMIZER_CHOOSES,
+    JoinHint.REPARTITION_SORT_MERGE,
+    JoinHint.REPARTITION_HASH_FIRST,
+    JoinHint.REPARTITION_HASH_SECOND,
+    JoinHint.BROADCAST_HASH_SECOND,
+  ],
+  [JoinType.RIGHT_OUTER]: [
+    JoinHint.OPTIMIZER_CHOOSES,
+    JoinHint.REPARTITION_SORT_MERGE,
+    JoinHint.REPARTITION_HASH_FIRST,
+    JoinHint.REPARTITION_HASH_SECOND,
+    JoinHint.BROADCAST_HASH_FIRST,
+  ],
   [JoinType.FULL_OUTER]: [JoinHint.OPTIMIZER_CHOOSES, JoinHint.REPARTITION_SORT_MERGE, JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_HASH_SECOND],
 };
 
@@ -50,8 +62,14 @@ testAtParallelism("outer join functions receive null for the absent side (JoinFu
     const named = await users.fullOuterJoin(orders, hint).where(0).equalTo(0)
       .with((u, o) => `${u === null ? "nobody" : u[1]}:${o === null ? "nothing" : o[1]}`).collect();
     assertSameRecords(named, ["Alice:Order1", "Alice:Order2", "Bob:Order3", "Carol:nothing", "nobody:Order4"], hint);
-    const flat = await users.fullOuterJoin(orders, hint).where(0).equalTo(0)
-      .with((u: [number, string] | null, o: [number, string] | null, out: Collector<number>) => { if (u === null || o === null) out.collect(u?.[0] ?? o![0]); }).collect();
+    const flat = await users
+      .fullOuterJoin(orders, hint)
+      .where(0)
+      .equalTo(0)
+      .with((u: [number, string] | null, o: [number, string] | null, out: Collector<number>) => {
+        if (u === null || o === null) out.collect(u?.[0] ?? o![0]);
+      })
+      .collect();
     assertSameRecords(flat, [3, 4], hint);
   }
 });
@@ -69,7 +87,10 @@ test("disallowed outer join hints fail at definition", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(2);
   const a = env.fromCollection(USERS);
   const b = env.fromCollection(ORDERS);
-  assert.throws(() => a.leftOuterJoin(b, JoinHint.BROADCAST_HASH_FIRST), (e: unknown) => e instanceof InvalidProgramException && /BROADCAST_HASH_FIRST/.test(e.message));
+  assert.throws(
+    () => a.leftOuterJoin(b, JoinHint.BROADCAST_HASH_FIRST),
+    (e: unknown) => e instanceof InvalidProgramException && /BROADCAST_HASH_FIRST/.test(e.message),
+  );
   assert.throws(() => a.rightOuterJoin(b, JoinHint.BROADCAST_HASH_SECOND), InvalidProgramException);
   assert.throws(() => a.fullOuterJoin(b, JoinHint.BROADCAST_HASH_FIRST), InvalidProgramException);
   assert.throws(() => a.fullOuterJoin(b, JoinHint.BROADCAST_HASH_SECOND), InvalidProgramException);

@@ -38,7 +38,15 @@ testAtParallelism("default join pairs hold distinct objects, so mutating one res
     const alices = pairs.filter(([u]) => u.id === 1).map(([u]) => u);
     assert.equal(alices.length, 3);
     assert.equal(new Set(alices).size, 3, `${hint}: each pair has its own copy of the shared user`);
-    const shouted = await users.join(orders, hint).where("id").equalTo("user").map(([u, o]) => { u.name = u.name.toUpperCase() + o.item; return u.name; }).collect();
+    const shouted = await users
+      .join(orders, hint)
+      .where("id")
+      .equalTo("user")
+      .map(([u, o]) => {
+        u.name = u.name.toUpperCase() + o.item;
+        return u.name;
+      })
+      .collect();
     assertSameRecords(shouted, ["ALICEa", "ALICEb", "ALICEc", "BOBd"], hint);
   }
 });
@@ -63,7 +71,17 @@ test("the program's own elements are never mutated by join functions", async () 
   const users: User[] = [{ id: 1, name: "Alice" }];
   const orders: Order[] = [{ user: 1, item: "a" }];
   for (const hint of ALL_HINTS) {
-    await env.fromCollection(users).join(env.fromCollection(orders), hint).where("id").equalTo("user").with((u, o) => { u.name = "x"; o.item = "y"; return 1; }).collect();
+    await env
+      .fromCollection(users)
+      .join(env.fromCollection(orders), hint)
+      .where("id")
+      .equalTo("user")
+      .with((u, o) => {
+        u.name = "x";
+        o.item = "y";
+        return 1;
+      })
+      .collect();
   }
   assert.deepEqual(users, [{ id: 1, name: "Alice" }]);
   assert.deepEqual(orders, [{ user: 1, item: "a" }]);
@@ -74,6 +92,15 @@ test("with object reuse enabled joins stay correct for functions that do not mut
   env.getConfig().enableObjectReuse();
   const { users, orders } = data(env);
   for (const hint of ALL_HINTS) {
-    assertSameRecords(await users.join(orders, hint).where("id").equalTo("user").with((u, o) => u.name + o.item).collect(), ["Alicea", "Aliceb", "Alicec", "Bobd"], hint);
+    assertSameRecords(
+      await users
+        .join(orders, hint)
+        .where("id")
+        .equalTo("user")
+        .with((u, o) => u.name + o.item)
+        .collect(),
+      ["Alicea", "Aliceb", "Alicec", "Bobd"],
+      hint,
+    );
   }
 });

@@ -34,15 +34,38 @@ testAtParallelism("composite join keys by positions and by a selector returning 
 testAtParallelism("projectFirst / projectSecond build flat tuples, in any order, repeatable", async (env) => {
   const users = env.fromCollection(USERS);
   const orders = env.fromCollection(ORDERS);
-  assertSameRecords(await users.join(orders).where(0).equalTo(0).projectFirst(1).projectSecond(1, 2).collect(), [["Alice", "o1", 10], ["Alice", "o2", 20], ["Bob", "o3", 30]]);
-  assertSameRecords(await users.join(orders).where(0).equalTo(0).projectSecond(2).projectFirst(1).projectSecond(1).projectFirst(0).collect(), [[10, "Alice", "o1", 1], [20, "Alice", "o2", 1], [30, "Bob", "o3", 2]]);
-  assertSameRecords(await users.cross(env.fromElements<[string, boolean]>(["z", true])).projectSecond(1).projectFirst(0).collect(), [[true, 1], [true, 2], [true, 3]]);
+  assertSameRecords(await users.join(orders).where(0).equalTo(0).projectFirst(1).projectSecond(1, 2).collect(), [
+    ["Alice", "o1", 10],
+    ["Alice", "o2", 20],
+    ["Bob", "o3", 30],
+  ]);
+  assertSameRecords(await users.join(orders).where(0).equalTo(0).projectSecond(2).projectFirst(1).projectSecond(1).projectFirst(0).collect(), [
+    [10, "Alice", "o1", 1],
+    [20, "Alice", "o2", 1],
+    [30, "Bob", "o3", 2],
+  ]);
+  assertSameRecords(
+    await users
+      .cross(env.fromElements<[string, boolean]>(["z", true]))
+      .projectSecond(1)
+      .projectFirst(0)
+      .collect(),
+    [
+      [true, 1],
+      [true, 2],
+      [true, 3],
+    ],
+  );
 });
 
 testAtParallelism("an empty projectFirst()/projectSecond() position list takes the whole record", async (env) => {
   const users = env.fromCollection(USERS);
   const names = env.fromElements("n1");
-  assertSameRecords(await users.join(env.fromCollection(ORDERS)).where(0).equalTo(0).projectFirst().projectSecond(1).collect(), [[[1, "Alice"], "o1"], [[1, "Alice"], "o2"], [[2, "Bob"], "o3"]]);
+  assertSameRecords(await users.join(env.fromCollection(ORDERS)).where(0).equalTo(0).projectFirst().projectSecond(1).collect(), [
+    [[1, "Alice"], "o1"],
+    [[1, "Alice"], "o2"],
+    [[2, "Bob"], "o3"],
+  ]);
   assertSameRecords(await users.cross(names).projectFirst(1).projectSecond().collect(), [["Alice", "n1"], ["Bob", "n1"], ["Carol", "n1"]]);
 });
 

@@ -34,7 +34,16 @@ testAtParallelism("project(...positions) picks and reorders tuple fields", async
 testAtParallelism("distinct() on whole records (by value), on positions, expressions and a selector", async (env) => {
   const dupTuples = env.fromElements<[number, string]>([1, "a"], [1, "a"], [1, "b"], [2, "a"]);
   assertSameRecords(await dupTuples.distinct().collect(), [[1, "a"], [1, "b"], [2, "a"]]);
-  assertSameRecords(await env.fromElements({ x: 1, y: [1, 2] }, { x: 1, y: [1, 2] }, { x: 2, y: [1] }).distinct().collect(), [{ x: 1, y: [1, 2] }, { x: 2, y: [1] }]);
+  assertSameRecords(
+    await env
+      .fromElements({ x: 1, y: [1, 2] }, { x: 1, y: [1, 2] }, { x: 2, y: [1] })
+      .distinct()
+      .collect(),
+    [
+      { x: 1, y: [1, 2] },
+      { x: 2, y: [1] },
+    ],
+  );
   assertSameRecords(await env.fromElements(5, 3, 5, 5, 3).distinct().collect(), [5, 3]);
   assert.equal((await dupTuples.distinct(0).collect()).length, 2);
   assert.equal((await dupTuples.distinct("f1").collect()).length, 2);
@@ -73,7 +82,12 @@ testAtParallelism("partitionByHash puts every key in exactly one partition", asy
 });
 
 testAtParallelism("partitionByRange gives ordered, non-overlapping key ranges", async (env, p) => {
-  const tagged = await env.generateSequence(1, 200).map((x): [number, string] => [(x * 37) % 200, "v"]).partitionByRange(0).mapPartition(new Tag<[number, string]>()).collect();
+  const tagged = await env
+    .generateSequence(1, 200)
+    .map((x): [number, string] => [(x * 37) % 200, "v"])
+    .partitionByRange(0)
+    .mapPartition(new Tag<[number, string]>())
+    .collect();
   assert.equal(tagged.length, 200);
   const parts = [...partitions(tagged).entries()].sort((x, y) => x[0] - y[0]).map(([, vs]) => vs.map((v) => v[0]));
   for (let i = 1; i < parts.length; i++) assert.ok(Math.max(...parts[i - 1]!) < Math.min(...parts[i]!), "ranges ordered by subtask");

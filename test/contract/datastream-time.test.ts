@@ -1,4 +1,7 @@
-/** API.md "DataStream" over sockets: socket source lines, watermark formulas, lateness (drop count, side output, allowed lateness), idleness, min over channels. */
+/**
+ * API.md "DataStream" over sockets: socket source lines, watermark formulas, lateness (drop count,
+ * side output, allowed lateness), idleness, min over channels.
+ */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -37,12 +40,23 @@ async function socketJob(p: number, n: number, build: (env: StreamExecutionEnvir
 }
 
 /** "start:ts|ts|..." per fired window. */
-function windowed(src: DataStream<string>, strategy: WatermarkStrategy<string>, configure?: (w: ReturnType<ReturnType<DataStream<Ev>["keyBy"]>["window"]>) => void): DataStream<string> {
-  const w = src.assignTimestampsAndWatermarks(strategy).map(parse).keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)));
+function windowed(
+  src: DataStream<string>,
+  strategy: WatermarkStrategy<string>,
+  configure?: (w: ReturnType<ReturnType<DataStream<Ev>["keyBy"]>["window"]>) => void,
+): DataStream<string> {
+  const w = src
+    .assignTimestampsAndWatermarks(strategy)
+    .map(parse)
+    .keyBy((e) => e[0])
+    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)));
   configure?.(w as never);
-  return w.process((_k: string, ctx, els: Ev[], out: Collector<string>) => { out.collect(`${ctx.window().getStart()}:${els.map((e) => e[1]).join("|")}`); });
+  return w.process((_k: string, ctx, els: Ev[], out: Collector<string>) => {
+    out.collect(`${ctx.window().getStart()}:${els.map((e) => e[1]).join("|")}`);
+  });
 }
-const bounded = (ms: number): WatermarkStrategy<string> => WatermarkStrategy.forBoundedOutOfOrderness<string>(Duration.ofMillis(ms)).withTimestampAssigner(tsOf);
+const bounded = (ms: number): WatermarkStrategy<string> =>
+  WatermarkStrategy.forBoundedOutOfOrderness<string>(Duration.ofMillis(ms)).withTimestampAssigner(tsOf);
 const lateCount = (r: JobExecutionResult): unknown => r.getAccumulatorResult("numLateRecordsDropped");
 
 test("socketTextStream reads lines as they arrive, drops a trailing \\r, emits a partial last line at EOF, and ends (maxRetry 0)", async () => {
@@ -75,7 +89,10 @@ test("socketTextStream with another delimiter splits on it and keeps \\r", async
 
 test("forBoundedOutOfOrderness: watermark = max timestamp - bound - 1; late records are dropped and counted", async () => {
   const prevs: unknown[] = [];
-  const strategy = WatermarkStrategy.forBoundedOutOfOrderness<string>(Duration.ofSeconds(1)).withTimestampAssigner((line, prev) => { prevs.push(prev); return tsOf(line); });
+  const strategy = WatermarkStrategy.forBoundedOutOfOrderness<string>(Duration.ofSeconds(1)).withTimestampAssigner((line, prev) => {
+    prevs.push(prev);
+    return tsOf(line);
+  });
   const { lines, result } = await socketJob(1, 1, (_env, [s]) => { windowed(s!, strategy).print(); }, async ([srv], out) => {
     await srv!.write("k,4999\n");
     await sleep(8 * INTERVAL); // watermark 3998: [3000,4000) (max 3999) is still open
@@ -140,8 +157,19 @@ test("an operator's watermark is the minimum over its inputs (union of two socke
   const { lines } = await socketJob(1, 2, (_env, [a, b]) => {
     const ua = a!.assignTimestampsAndWatermarks(strategy);
     const ub = b!.assignTimestampsAndWatermarks(strategy);
-    ua.union(ub).map(parse).keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
-      .process((_k: string, ctx, els: Ev[], out: Collector<string>) => { out.collect(`${ctx.window().getStart()}:${els.map((e) => e[1]).sort().join("|")}`); }).print();
+    ua.union(ub)
+      .map(parse)
+      .keyBy((e) => e[0])
+      .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+      .process((_k: string, ctx, els: Ev[], out: Collector<string>) => {
+        out.collect(
+          `${ctx.window().getStart()}:${els
+            .map((e) => e[1])
+            .sort()
+            .join("|")}`,
+        );
+      })
+      .print();
   }, async ([a, b], out) => {
     await a!.write("k,5000\n");
     await b!.write("k,100\n");

@@ -72,8 +72,12 @@ test("a window's results carry the timestamp window.maxTimestamp() (cascaded win
   const perSecond = events(env, EVENTS).keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
     .reduce((x, y) => [x[0], x[1], x[2] + y[2]]);
   // A result of [0,1000) carries 999, so it falls into the same 1 s window downstream, not into [1000,2000).
-  perSecond.keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
-    .process((key: string, ctx, elements: Ev[], out: Collector<string>) => { out.collect(`${key}@${ctx.window().getStart()}=${elements.map((e) => e[2]).join(",")}`); })
+  perSecond
+    .keyBy((e) => e[0])
+    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+    .process((key: string, ctx, elements: Ev[], out: Collector<string>) => {
+      out.collect(`${key}@${ctx.window().getStart()}=${elements.map((e) => e[2]).join(",")}`);
+    })
     .print();
   assert.deepEqual(await run(env), ["a@0=3", "a@1000=4", "a@2000=8", "b@0=10", "b@1000=20", "b@2000=40"].sort());
 });

@@ -67,7 +67,29 @@ test("keyBy returns a KeyedStream, which is a DataStream", () => {
 for (const p of [2, 3, 4]) {
   test(`keys route as Flink's key groups and a forward print sink prefixes the window operator's subtask [p=${p}]`, async () => {
     const env = StreamExecutionEnvironment.getExecutionEnvironment().setParallelism(p);
-    const keys: unknown[] = ["1", "2", "3", "4", "5", "6", "a", "hello", "Flink", "", 0, 7, -3, 2147483648, 1.5, -0.25, true, false, 12n, ["x", 1], [2, "y", true]];
+    const keys: unknown[] = [
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "a",
+      "hello",
+      "Flink",
+      "",
+      0,
+      7,
+      -3,
+      2147483648,
+      1.5,
+      -0.25,
+      true,
+      false,
+      12n,
+      ["x", 1],
+      [2, "y", true],
+    ];
     const events = keys.map((k, i): [unknown, number, number] => [k, i, 1000]);
     env.fromCollection(events).assignTimestampsAndWatermarks(monotonous((e: [unknown, number, number]) => e[2]))
       .keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))

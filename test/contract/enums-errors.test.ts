@@ -13,7 +13,10 @@ test("enums: Order, Aggregations, WriteMode, JoinHint, JoinType have the API.md 
     [Aggregations, ["SUM", "MIN", "MAX"]],
     [WriteMode, ["NO_OVERWRITE", "OVERWRITE"]],
     [JoinType, ["INNER", "LEFT_OUTER", "RIGHT_OUTER", "FULL_OUTER"]],
-    [JoinHint, ["OPTIMIZER_CHOOSES", "BROADCAST_HASH_FIRST", "BROADCAST_HASH_SECOND", "REPARTITION_HASH_FIRST", "REPARTITION_HASH_SECOND", "REPARTITION_SORT_MERGE"]],
+    [
+      JoinHint,
+      ["OPTIMIZER_CHOOSES", "BROADCAST_HASH_FIRST", "BROADCAST_HASH_SECOND", "REPARTITION_HASH_FIRST", "REPARTITION_HASH_SECOND", "REPARTITION_SORT_MERGE"],
+    ],
   ];
   for (const [e, names] of members) assert.deepEqual(Object.entries(e), names.map((n) => [n, n]));
 });

@@ -62,7 +62,10 @@ testAtParallelism("readCsvFile: parseQuotedStrings (RFC 4180) and includeFields 
   assertSameRecords(rows, [[1, "a,b", 'say "hi"'], [2, "plain", ""]]);
   const wide = tempFile("w.csv", "1,skip,a,true\n2,skip,b,false\n");
   assertSameRecords(await env.readCsvFile(wide).includeFields("1010").types("number", "string").collect(), [[1, "a"], [2, "b"]]);
-  assertSameRecords(await env.readCsvFile(wide).includeFields([false, true, false, true]).types("string", "boolean").collect(), [["skip", true], ["skip", false]]);
+  assertSameRecords(await env.readCsvFile(wide).includeFields([false, true, false, true]).types("string", "boolean").collect(), [
+    ["skip", true],
+    ["skip", false],
+  ]);
 });
 
 testAtParallelism("readCsvFile: a quote must close its field; ignoreInvalidLines skips malformed lines", async (env) => {
@@ -123,7 +126,11 @@ class RangeFormat implements InputFormat<number, InputSplit & { from: number; to
   constructor(private readonly n: number, private readonly parts: number) {}
   async createInputSplits(minNumSplits: number): Promise<(InputSplit & { from: number; to: number })[]> {
     RangeFormat.minSplitsAsked = minNumSplits;
-    return Array.from({ length: this.parts }, (_, i) => ({ splitNumber: i, from: Math.floor((i * this.n) / this.parts), to: Math.floor(((i + 1) * this.n) / this.parts) }));
+    return Array.from({ length: this.parts }, (_, i) => ({
+      splitNumber: i,
+      from: Math.floor((i * this.n) / this.parts),
+      to: Math.floor(((i + 1) * this.n) / this.parts),
+    }));
   }
   async open(split: InputSplit & { from: number; to: number }): Promise<void> {
     RangeFormat.opened.push(split.splitNumber);
@@ -177,7 +184,20 @@ test("getExecutionPlan() is JSON of the optimized plan, needs a sink, and runs n
   assert.throws(() => env.getExecutionPlan(), "no sink yet");
   let calls = 0;
   const written: number[] = [];
-  env.fromElements(1, 2, 3).map((x) => { calls++; return x * 2; }).name("doubler").output({ open() {}, writeRecord(r: number) { written.push(r); }, close() {} });
+  env
+    .fromElements(1, 2, 3)
+    .map((x) => {
+      calls++;
+      return x * 2;
+    })
+    .name("doubler")
+    .output({
+      open() {},
+      writeRecord(r: number) {
+        written.push(r);
+      },
+      close() {},
+    });
   const plan = env.getExecutionPlan();
   const json = JSON.parse(plan) as { nodes: { contents?: string; pact?: string }[] };
   assert.ok(Array.isArray(json.nodes) && json.nodes.length >= 3, plan);

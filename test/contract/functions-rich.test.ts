@@ -27,22 +27,54 @@ testAtParallelism("every Rich* class runs with open/close once per parallel inst
     if (phase === "open") { l.opens.push(ctxIndex()); l.parallelism.push(ctxP()); } else l.closes.push(ctxIndex());
   };
   // One mixin-free helper per class keeps each class honest about its own method name.
-  function lifecycle<C extends abstract new (...a: any[]) => { getRuntimeContext(): { getIndexOfThisSubtask(): number; getNumberOfParallelSubtasks(): number } }>(name: string, Base: C) {
+  function lifecycle<
+    C extends abstract new (...a: any[]) => { getRuntimeContext(): { getIndexOfThisSubtask(): number; getNumberOfParallelSubtasks(): number } },
+  >(name: string, Base: C) {
     abstract class Tracked extends Base {
-      open(): void { track(name, () => this.getRuntimeContext().getIndexOfThisSubtask(), () => this.getRuntimeContext().getNumberOfParallelSubtasks(), "open"); }
-      close(): void { track(name, () => this.getRuntimeContext().getIndexOfThisSubtask(), () => 0, "close"); }
+      open(): void {
+        track(
+          name,
+          () => this.getRuntimeContext().getIndexOfThisSubtask(),
+          () => this.getRuntimeContext().getNumberOfParallelSubtasks(),
+          "open",
+        );
+      }
+      close(): void {
+        track(
+          name,
+          () => this.getRuntimeContext().getIndexOfThisSubtask(),
+          () => 0,
+          "close",
+        );
+      }
     }
     return Tracked;
   }
   class M extends lifecycle("map", RichMapFunction<number, KV>) { map(v: number): KV { return [`k${v % 3}`, v]; } }
   class FM extends lifecycle("flatMap", RichFlatMapFunction<KV, KV>) { flatMap(v: KV, out: Collector<KV>): void { out.collect(v); } }
   class F extends lifecycle("filter", RichFilterFunction<KV>) { filter(v: KV): boolean { return v[1] > 0; } }
-  class MP extends lifecycle("mapPartition", RichMapPartitionFunction<KV, KV>) { mapPartition(vs: Iterable<KV>, out: Collector<KV>): void { for (const v of vs) out.collect(v); } }
+  class MP extends lifecycle("mapPartition", RichMapPartitionFunction<KV, KV>) {
+    mapPartition(vs: Iterable<KV>, out: Collector<KV>): void {
+      for (const v of vs) out.collect(v);
+    }
+  }
   class R extends lifecycle("reduce", RichReduceFunction<KV>) { reduce(a: KV, b: KV): KV { return [a[0], a[1] + b[1]]; } }
-  class GR extends lifecycle("groupReduce", RichGroupReduceFunction<KV, KV>) { reduce(vs: Iterable<KV>, out: Collector<KV>): void { for (const v of vs) out.collect(v); } }
-  class GC extends lifecycle("groupCombine", RichGroupCombineFunction<KV, KV>) { combine(vs: Iterable<KV>, out: Collector<KV>): void { for (const v of vs) out.collect(v); } }
+  class GR extends lifecycle("groupReduce", RichGroupReduceFunction<KV, KV>) {
+    reduce(vs: Iterable<KV>, out: Collector<KV>): void {
+      for (const v of vs) out.collect(v);
+    }
+  }
+  class GC extends lifecycle("groupCombine", RichGroupCombineFunction<KV, KV>) {
+    combine(vs: Iterable<KV>, out: Collector<KV>): void {
+      for (const v of vs) out.collect(v);
+    }
+  }
   class J extends lifecycle("join", RichJoinFunction<KV, KV, KV>) { join(a: KV, b: KV): KV { return [a[0], a[1] + b[1]]; } }
-  class FJ extends lifecycle("flatJoin", RichFlatJoinFunction<KV, KV, KV>) { join(a: KV, b: KV, out: Collector<KV>): void { out.collect([a[0], a[1] * b[1]]); } }
+  class FJ extends lifecycle("flatJoin", RichFlatJoinFunction<KV, KV, KV>) {
+    join(a: KV, b: KV, out: Collector<KV>): void {
+      out.collect([a[0], a[1] * b[1]]);
+    }
+  }
   class CG extends lifecycle("coGroup", RichCoGroupFunction<KV, KV, KV>) {
     coGroup(a: Iterable<KV>, b: Iterable<KV>, out: Collector<KV>): void { for (const x of a) for (const y of b) out.collect([x[0], x[1] - y[1]]); }
   }

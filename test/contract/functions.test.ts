@@ -21,7 +21,14 @@ testAtParallelism("map / flatMap / filter / mapPartition as plain functions and 
     out.collect(s);
   }).collect();
   assert.equal(sums.reduce((a, b) => a + b, 0), 5050);
-  const counts = await env.generateSequence(1, 10).mapPartition({ mapPartition(values: Iterable<number>, out: Collector<number>) { out.collect([...values].length); } }).collect();
+  const counts = await env
+    .generateSequence(1, 10)
+    .mapPartition({
+      mapPartition(values: Iterable<number>, out: Collector<number>) {
+        out.collect([...values].length);
+      },
+    })
+    .collect();
   assert.equal(counts.reduce((a, b) => a + b, 0), 10);
 });
 
@@ -76,7 +83,19 @@ testAtParallelism("a join function declared with three parameters is the flat fo
   const rightFlat = { join(l: KV | null, r: KV | null, out: Collector<number>): void { out.collect((l?.[1] ?? 0) + (r?.[1] ?? 0)); } };
   assertSameRecords(await left.rightOuterJoin(right).where(0).equalTo(0).with(rightFlat).collect(), [11, 21, 30]);
   // Two parameters: the plain JoinFunction; its return value is the record.
-  assertSameRecords(await left.leftOuterJoin(right).where(0).equalTo(0).with((l, r) => [l![0], r === null]).collect(), [["a", false], ["a", false], ["b", true]]);
+  assertSameRecords(
+    await left
+      .leftOuterJoin(right)
+      .where(0)
+      .equalTo(0)
+      .with((l, r) => [l![0], r === null])
+      .collect(),
+    [
+      ["a", false],
+      ["a", false],
+      ["b", true],
+    ],
+  );
 });
 
 testAtParallelism("a combinable group-reduce object's combine(values, out) runs before the shuffle", async (env, p) => {

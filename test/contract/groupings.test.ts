@@ -18,7 +18,19 @@ testAtParallelism("UnsortedGrouping: reduce, reduceGroup, combineGroup", async (
   const g = env.fromCollection(ROWS).groupBy(0);
   assert.ok(g instanceof UnsortedGrouping);
   assertSameRecords(await g.reduce((a, b) => [a[0], a[1] + b[1], ""]).map((r) => [r[0], r[1]]).collect(), [["a", 8], ["b", 9], ["c", 9]]);
-  assertSameRecords(await g.reduceGroup<[string, number]>((vs, out) => { const all = [...vs]; out.collect([all[0]![0], all.length]); }).collect(), [["a", 4], ["b", 3], ["c", 1]]);
+  assertSameRecords(
+    await g
+      .reduceGroup<[string, number]>((vs, out) => {
+        const all = [...vs];
+        out.collect([all[0]![0], all.length]);
+      })
+      .collect(),
+    [
+      ["a", 4],
+      ["b", 3],
+      ["c", 1],
+    ],
+  );
   const combined = await g.combineGroup<[string, number]>((vs, out) => { let k = ""; let n = 0; for (const v of vs) { k = v[0]; n++; } out.collect([k, n]); })
     .groupBy(0).sum(1).collect();
   assertSameRecords(combined, [["a", 4], ["b", 3], ["c", 1]]);

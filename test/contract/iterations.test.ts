@@ -26,19 +26,39 @@ testAtParallelism("bulk: closeWith(next, criterion) stops once the criterion is 
   assert.deepEqual(await it3.closeWith(next3, next3).collect(), [5], "a never-empty criterion runs to maxIterations");
 });
 
-testAtParallelism("delta: iterateDelta(workset, n, key) with getSolutionSet / getWorkset; delta records replace by key; stops on an empty workset", async (env) => {
-  // Connected components on a path 1-2-3 and an edge 4-5: labels are the minimum vertex id.
-  const vertices = env.fromElements<KV>([1, 1], [2, 2], [3, 3], [4, 4], [5, 5]);
-  const edges = env.fromElements<KV>([1, 2], [2, 1], [2, 3], [3, 2], [4, 5], [5, 4]);
-  const d = vertices.iterateDelta(vertices, 20, 0);
-  assert.ok(d instanceof DeltaIteration);
-  const candidates = d.getWorkset().join(edges).where(0).equalTo(0).with((v: KV, e: KV): KV => [e[1], v[1]])
-    .groupBy(0).min(1);
-  const changes = candidates.join(d.getSolutionSet()).where(0).equalTo(0)
-    .with((c: KV, s: KV, out: Collector<KV>) => { if (c[1] < s[1]) out.collect(c); });
-  const result = await d.closeWith(changes, changes).collect();
-  assertSameRecords(result, [[1, 1], [2, 1], [3, 1], [4, 4], [5, 4]]);
-});
+testAtParallelism(
+  "delta: iterateDelta(workset, n, key) with getSolutionSet / getWorkset; delta records replace by key; stops on an empty workset",
+  async (env) => {
+    // Connected components on a path 1-2-3 and an edge 4-5: labels are the minimum vertex id.
+    const vertices = env.fromElements<KV>([1, 1], [2, 2], [3, 3], [4, 4], [5, 5]);
+    const edges = env.fromElements<KV>([1, 2], [2, 1], [2, 3], [3, 2], [4, 5], [5, 4]);
+    const d = vertices.iterateDelta(vertices, 20, 0);
+    assert.ok(d instanceof DeltaIteration);
+    const candidates = d
+      .getWorkset()
+      .join(edges)
+      .where(0)
+      .equalTo(0)
+      .with((v: KV, e: KV): KV => [e[1], v[1]])
+      .groupBy(0)
+      .min(1);
+    const changes = candidates
+      .join(d.getSolutionSet())
+      .where(0)
+      .equalTo(0)
+      .with((c: KV, s: KV, out: Collector<KV>) => {
+        if (c[1] < s[1]) out.collect(c);
+      });
+    const result = await d.closeWith(changes, changes).collect();
+    assertSameRecords(result, [
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 4],
+      [5, 4],
+    ]);
+  },
+);
 
 testAtParallelism("delta: keys not in the solution set are inserted; duplicate initial keys collapse to one", async (env) => {
   const initial = env.fromElements<KV>([1, 10], [1, 11], [2, 20]);
@@ -70,26 +90,31 @@ testAtParallelism("delta: iterateDelta with a composite key of several positions
   assertSameRecords(result, [[1, "a", 9], [1, "b", 0]]);
 });
 
-testAtParallelism("registerAggregator: getIterationAggregator in a superstep, getPreviousIterationAggregate in the next (getAggregate's value)", async (env) => {
-  const log: [number, unknown][] = [];
-  class Step extends RichMapFunction<number, number> {
-    override open(): void {
-      const ctx = this.getRuntimeContext();
-      if (ctx.getIndexOfThisSubtask() === 0) log.push([ctx.getSuperstepNumber(), ctx.getPreviousIterationAggregate("sum")]);
+testAtParallelism(
+  "registerAggregator: getIterationAggregator in a superstep, getPreviousIterationAggregate in the next (getAggregate's value)",
+  async (env) => {
+    const log: [number, unknown][] = [];
+    class Step extends RichMapFunction<number, number> {
+      override open(): void {
+        const ctx = this.getRuntimeContext();
+        if (ctx.getIndexOfThisSubtask() === 0) log.push([ctx.getSuperstepNumber(), ctx.getPreviousIterationAggregate("sum")]);
+      }
+      map(v: number): number {
+        this.getRuntimeContext()
+          .getIterationAggregator<LongSumAggregator>("sum")
+          .aggregate(v + 1);
+        return v + 1;
+      }
     }
-    map(v: number): number {
-      this.getRuntimeContext().getIterationAggregator<LongSumAggregator>("sum").aggregate(v + 1);
-      return v + 1;
-    }
-  }
-  const it = env.generateSequence(1, 4).iterate(3);
-  assert.equal(it.registerAggregator("sum", new LongSumAggregator()), it);
-  const result = await it.closeWith(it.map(new Step())).collect();
-  assertSameRecords(result, [4, 5, 6, 7]);
-  const prev = new Map(log);
-  assert.deepEqual([prev.get(2), prev.get(3)], [14, 18]);
-  assert.ok(prev.get(1) === undefined || prev.get(1) === null || prev.get(1) === 0, `superstep 1 sees no previous aggregate: ${String(prev.get(1))}`);
-});
+    const it = env.generateSequence(1, 4).iterate(3);
+    assert.equal(it.registerAggregator("sum", new LongSumAggregator()), it);
+    const result = await it.closeWith(it.map(new Step())).collect();
+    assertSameRecords(result, [4, 5, 6, 7]);
+    const prev = new Map(log);
+    assert.deepEqual([prev.get(2), prev.get(3)], [14, 18]);
+    assert.ok(prev.get(1) === undefined || prev.get(1) === null || prev.get(1) === 0, `superstep 1 sees no previous aggregate: ${String(prev.get(1))}`);
+  },
+);
 
 testAtParallelism("registerAggregationConvergenceCriterion: a function (superstep, value) => boolean or { isConverged }", async (env) => {
   class Inc extends RichMapFunction<number, number> {

@@ -24,7 +24,8 @@ export type Key =
 export type Ord = "ASC" | "DESC";
 /** How a user function is written: a plain function, an object with the Flink method, a Rich class. */
 export type Form = "fn" | "obj" | "rich";
-export type Hint = "OPTIMIZER_CHOOSES" | "BROADCAST_HASH_FIRST" | "BROADCAST_HASH_SECOND" | "REPARTITION_HASH_FIRST" | "REPARTITION_HASH_SECOND" | "REPARTITION_SORT_MERGE";
+export type Hint =
+  "OPTIMIZER_CHOOSES" | "BROADCAST_HASH_FIRST" | "BROADCAST_HASH_SECOND" | "REPARTITION_HASH_FIRST" | "REPARTITION_HASH_SECOND" | "REPARTITION_SORT_MERGE";
 export type OuterType = "left" | "right" | "full";
 export type AggName = "SUM" | "MIN" | "MAX";
 
@@ -39,32 +40,69 @@ export type MapFn =
 
 type Base = { readonly par?: number; readonly form?: Form };
 
-export type Node = Base & (
-  | { readonly op: "src"; readonly schema: Schema; readonly rows: readonly unknown[]; readonly via: "collection" | "elements" }
-  | { readonly op: "partial"; readonly schema: Schema }
-  | { readonly op: "map"; readonly in: Node; readonly fn: MapFn }
-  | { readonly op: "flatMap"; readonly in: Node; readonly m: number }
-  | { readonly op: "filter"; readonly in: Node; readonly m: number; readonly r: number }
-  | { readonly op: "project"; readonly in: Node; readonly pos: readonly number[] }
-  | { readonly op: "distinct"; readonly in: Node }
-  | { readonly op: "union"; readonly in: Node; readonly other: Node }
-  | { readonly op: "rebalance"; readonly in: Node }
-  | { readonly op: "partitionByHash" | "partitionByRange"; readonly in: Node; readonly key: Key }
-  | { readonly op: "partitionCustom"; readonly in: Node; readonly key: Key }
-  | { readonly op: "sortPartition"; readonly in: Node; readonly orders: readonly (readonly [Key, Ord])[] }
-  | { readonly op: "reduce"; readonly in: Node; readonly key?: Key; readonly intOp: "sum" | "max" }
-  | { readonly op: "groupSummary"; readonly in: Node; readonly key?: Key; readonly combinable: boolean }
-  | { readonly op: "groupSeq"; readonly in: Node; readonly key: Key; readonly orders: readonly (readonly [Key, Ord])[] }
-  | { readonly op: "combineReduce"; readonly in: Node; readonly key: Key; readonly orders: readonly (readonly [Key, Ord])[] }
-  | { readonly op: "aggregate"; readonly in: Node; readonly key?: readonly number[]; readonly aggs: readonly (readonly [AggName, number])[]; readonly short: boolean }
-  | { readonly op: "minBy" | "maxBy"; readonly in: Node; readonly key?: Key; readonly fields: readonly number[] }
-  | { readonly op: "join"; readonly in: Node; readonly other: Node; readonly keys: readonly [Key, Key]; readonly hint: Hint; readonly via: "join" | "tiny" | "huge"; readonly out: JoinOut }
-  | { readonly op: "outerJoin"; readonly in: Node; readonly other: Node; readonly type: OuterType; readonly keys: readonly [Key, Key]; readonly hint: Hint; readonly pairs: boolean }
-  | { readonly op: "coGroup"; readonly in: Node; readonly other: Node; readonly keys: readonly [Key, Key]; readonly sorts: readonly [readonly (readonly [Key, Ord])[], readonly (readonly [Key, Ord])[]] }
-  | { readonly op: "cross"; readonly in: Node; readonly other: Node; readonly via: "cross" | "tiny" | "huge"; readonly out: JoinOut }
-  | { readonly op: "iterate"; readonly in: Node; readonly n: number; readonly step: Node; readonly term?: { readonly m: number; readonly r: number } }
-  | { readonly op: "delta"; readonly in: Node; readonly workset: Node; readonly n: number; readonly hint: Hint; readonly via: "join" | "coGroup"; readonly spread: number }
-);
+export type Node = Base &
+  (
+    | { readonly op: "src"; readonly schema: Schema; readonly rows: readonly unknown[]; readonly via: "collection" | "elements" }
+    | { readonly op: "partial"; readonly schema: Schema }
+    | { readonly op: "map"; readonly in: Node; readonly fn: MapFn }
+    | { readonly op: "flatMap"; readonly in: Node; readonly m: number }
+    | { readonly op: "filter"; readonly in: Node; readonly m: number; readonly r: number }
+    | { readonly op: "project"; readonly in: Node; readonly pos: readonly number[] }
+    | { readonly op: "distinct"; readonly in: Node }
+    | { readonly op: "union"; readonly in: Node; readonly other: Node }
+    | { readonly op: "rebalance"; readonly in: Node }
+    | { readonly op: "partitionByHash" | "partitionByRange"; readonly in: Node; readonly key: Key }
+    | { readonly op: "partitionCustom"; readonly in: Node; readonly key: Key }
+    | { readonly op: "sortPartition"; readonly in: Node; readonly orders: readonly (readonly [Key, Ord])[] }
+    | { readonly op: "reduce"; readonly in: Node; readonly key?: Key; readonly intOp: "sum" | "max" }
+    | { readonly op: "groupSummary"; readonly in: Node; readonly key?: Key; readonly combinable: boolean }
+    | { readonly op: "groupSeq"; readonly in: Node; readonly key: Key; readonly orders: readonly (readonly [Key, Ord])[] }
+    | { readonly op: "combineReduce"; readonly in: Node; readonly key: Key; readonly orders: readonly (readonly [Key, Ord])[] }
+    | {
+        readonly op: "aggregate";
+        readonly in: Node;
+        readonly key?: readonly number[];
+        readonly aggs: readonly (readonly [AggName, number])[];
+        readonly short: boolean;
+      }
+    | { readonly op: "minBy" | "maxBy"; readonly in: Node; readonly key?: Key; readonly fields: readonly number[] }
+    | {
+        readonly op: "join";
+        readonly in: Node;
+        readonly other: Node;
+        readonly keys: readonly [Key, Key];
+        readonly hint: Hint;
+        readonly via: "join" | "tiny" | "huge";
+        readonly out: JoinOut;
+      }
+    | {
+        readonly op: "outerJoin";
+        readonly in: Node;
+        readonly other: Node;
+        readonly type: OuterType;
+        readonly keys: readonly [Key, Key];
+        readonly hint: Hint;
+        readonly pairs: boolean;
+      }
+    | {
+        readonly op: "coGroup";
+        readonly in: Node;
+        readonly other: Node;
+        readonly keys: readonly [Key, Key];
+        readonly sorts: readonly [readonly (readonly [Key, Ord])[], readonly (readonly [Key, Ord])[]];
+      }
+    | { readonly op: "cross"; readonly in: Node; readonly other: Node; readonly via: "cross" | "tiny" | "huge"; readonly out: JoinOut }
+    | { readonly op: "iterate"; readonly in: Node; readonly n: number; readonly step: Node; readonly term?: { readonly m: number; readonly r: number } }
+    | {
+        readonly op: "delta";
+        readonly in: Node;
+        readonly workset: Node;
+        readonly n: number;
+        readonly hint: Hint;
+        readonly via: "join" | "coGroup";
+        readonly spread: number;
+      }
+  );
 
 /** How a join or cross shapes its result. */
 export type JoinOut =

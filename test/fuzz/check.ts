@@ -42,7 +42,8 @@ export function compare(p: Program, observed: Observed): string | undefined {
   }
   const rows = observed.rows;
   switch (root.kind) {
-    case "bag": return bagDiff(rows, expected);
+    case "bag":
+      return bagDiff(rows, expected);
     case "seq": {
       const d = bagDiff(rows, expected);
       if (d !== undefined) return d;
@@ -51,15 +52,33 @@ export function compare(p: Program, observed: Observed): string | undefined {
       const i = a.findIndex((k, j) => k !== e[j]);
       return i < 0 ? undefined : `order differs at ${i}: expected sort key ${e[i]}, got ${a[i]}`;
     }
-    case "tagged": return checkTagged(root.node, s, rows, expected, p.parallelism);
-    case "first": return checkGroups(s, root.key, expected, rows, (g) => Math.min(root.n, g.length), root.orders);
-    case "distinctBy": return checkGroups(s, root.key, expected, rows, () => 1, []);
-    case "pickBy": return checkGroups(s, root.key, expected, rows, () => 1, root.fields.map((f) => [{ k: "pos", pos: [f] }, root.max ? "DESC" : "ASC"] as const));
+    case "tagged":
+      return checkTagged(root.node, s, rows, expected, p.parallelism);
+    case "first":
+      return checkGroups(s, root.key, expected, rows, (g) => Math.min(root.n, g.length), root.orders);
+    case "distinctBy":
+      return checkGroups(s, root.key, expected, rows, () => 1, []);
+    case "pickBy":
+      return checkGroups(
+        s,
+        root.key,
+        expected,
+        rows,
+        () => 1,
+        root.fields.map((f) => [{ k: "pos", pos: [f] }, root.max ? "DESC" : "ASC"] as const),
+      );
   }
 }
 
 /** Each group gives `take(group)` of its records; with orders, the first ones under them. */
-function checkGroups(s: Schema, key: Key | undefined, input: Rec[], rows: Rec[], take: (g: Rec[]) => number, orders: readonly (readonly [Key, "ASC" | "DESC"])[]): string | undefined {
+function checkGroups(
+  s: Schema,
+  key: Key | undefined,
+  input: Rec[],
+  rows: Rec[],
+  take: (g: Rec[]) => number,
+  orders: readonly (readonly [Key, "ASC" | "DESC"])[],
+): string | undefined {
   const groups = groupsOf(s, key, input);
   const got = new Map(groupsOf(s, key, rows).map((g) => [canon(key === undefined ? [] : keyOf(s, key, g[0])), g]));
   for (const g of groups) {
@@ -76,7 +95,11 @@ function checkGroups(s: Schema, key: Key | undefined, input: Rec[], rows: Rec[],
     }
     if (orders.length > 0) {
       const sortKey = (r: Rec) => canon(orders.map(([o]) => keyOf(s, o, r)));
-      const want = [...g].sort((x, y) => compareBy(s, orders, x, y)).slice(0, n).map(sortKey).sort();
+      const want = [...g]
+        .sort((x, y) => compareBy(s, orders, x, y))
+        .slice(0, n)
+        .map(sortKey)
+        .sort();
       const have = mine.map(sortKey).sort();
       if (canon(want) !== canon(have)) return `group ${k}: expected the first ${n} by sort key ${want.join(" ")}, got ${have.join(" ")}`;
     }
@@ -107,7 +130,8 @@ function checkTagged(n: Node, s: Schema, rows: Rec[], expected: Rec[], envP: num
         for (let j = 1; j < subs.length; j++) {
           const maxPrev = parts.get(subs[j - 1])!.map((r) => keyOf(s, n.key, r)).sort(compareValues).pop();
           const minHere = parts.get(subs[j])!.map((r) => keyOf(s, n.key, r)).sort(compareValues)[0];
-          if (compareValues(maxPrev, minHere) > 0) return `ranges out of order: partition ${subs[j - 1]} holds ${canon(maxPrev)}, partition ${subs[j]} holds ${canon(minHere)}`;
+          if (compareValues(maxPrev, minHere) > 0)
+            return `ranges out of order: partition ${subs[j - 1]} holds ${canon(maxPrev)}, partition ${subs[j]} holds ${canon(minHere)}`;
         }
       }
       return undefined;

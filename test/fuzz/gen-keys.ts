@@ -93,7 +93,10 @@ function keyablePaths(d: Draw, s: Schema): Path[] {
 /** Top-level tuple positions usable as key positions. */
 function keyablePositions(d: Draw, s: Schema): number[] {
   if (!("t" in s)) return [];
-  return s.t.map((t, i) => [t, i] as const).filter(([t]) => (isLeaf(t) ? keyableLeaf(d, t) : d.flags.nestedKeys && "t" in t && leaves(t).every((l) => keyableLeaf(d, l.leaf)))).map(([, i]) => i);
+  return s.t
+    .map((t, i) => [t, i] as const)
+    .filter(([t]) => (isLeaf(t) ? keyableLeaf(d, t) : d.flags.nestedKeys && "t" in t && leaves(t).every((l) => keyableLeaf(d, l.leaf))))
+    .map(([, i]) => i);
 }
 
 const pathOf = (e: string): Path => e.split(".").map((x) => (/^f?[0-9]+$/.test(x) ? Number(x.replace("f", "")) : x));
@@ -110,7 +113,14 @@ export function drawKey(d: Draw, s: Schema, single = false, ordered = false): Ke
   const pos = keyablePositions(d, s);
   const ints = leaves(s).filter((l) => l.leaf === "int").map((l) => l.path);
   const max = single ? 1 : 2;
-  const kind = d.weighted([[pos.length > 0 ? 4 : 0, "pos"], [paths.length > 0 ? 3 : 0, "expr"], [paths.length > 0 ? 2 : 0, "sel"], [ints.length > 0 ? 1 : 0, "mod"], [1, "len"], [!single && wholeKeyable(d, s) && (!ordered || d.flags.objectKeyOrder || !hasPojo(s)) ? 1 : 0, "star"]] as const);
+  const kind = d.weighted([
+    [pos.length > 0 ? 4 : 0, "pos"],
+    [paths.length > 0 ? 3 : 0, "expr"],
+    [paths.length > 0 ? 2 : 0, "sel"],
+    [ints.length > 0 ? 1 : 0, "mod"],
+    [1, "len"],
+    [!single && wholeKeyable(d, s) && (!ordered || d.flags.objectKeyOrder || !hasPojo(s)) ? 1 : 0, "star"],
+  ] as const);
   switch (kind) {
     case "pos": return { k: "pos", pos: d.subset(pos, 1, max) };
     case "expr": return { k: "expr", exprs: d.subset(paths, 1, max).map((p) => exprFor(d, p)) };
@@ -147,7 +157,12 @@ export function drawKeyPair(d: Draw, a: Schema, b: Schema): [Key, Key] {
   const ka = drawKey(d, a);
   // Flink pairs key fields one by one by type; a whole record or a tuple-typed field against its
   // leaves is the nested-key case (flag nestedKeys).
-  const flat = ka.k === "pos" ? ka.pos.every((p) => isLeaf(typeAt(a, [p]))) : ka.k === "expr" ? !ka.exprs.includes("*") && ka.exprs.every((e) => isLeaf(typeAt(a, pathOf(e)))) : true;
+  const flat =
+    ka.k === "pos"
+      ? ka.pos.every((p) => isLeaf(typeAt(a, [p])))
+      : ka.k === "expr"
+        ? !ka.exprs.includes("*") && ka.exprs.every((e) => isLeaf(typeAt(a, pathOf(e))))
+        : true;
   const kb = flat || d.flags.nestedKeys ? matchKey(d, b, keyLeafTypes(a, ka), ka) : undefined;
   if (kb !== undefined) return [ka, kb];
   const m = 2 + d.int(3);

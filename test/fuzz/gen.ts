@@ -3,14 +3,34 @@
  * (gen-keys.ts) and builds a well-typed program over every DataSet operator.
  */
 import fc from "fast-check";
-import { withSchema, schemaOf, type Flags, type FType, type Hint, type JoinOut, type MapFn, type Node, type Program, type Root, type Schema, type Sink } from "./ast.js";
+import {
+  withSchema,
+  schemaOf,
+  type Flags,
+  type FType,
+  type Hint,
+  type JoinOut,
+  type MapFn,
+  type Node,
+  type Program,
+  type Root,
+  type Schema,
+  type Sink,
+} from "./ast.js";
 import { isFlatTuple } from "./check.js";
 import { Draw, drawKey, drawKeyPair, drawLeaf, drawOrders, drawRows, drawSchema, isSelector, keyableLeaf, wholeKeyable } from "./gen-keys.js";
 import { mapSchema } from "./udfs.js";
 import { coGroupSchema, groupSeqSchema } from "./udfs.js";
 import { isLeaf, keyLeafTypes, leaves } from "./values.js";
 
-const HINTS: Hint[] = ["OPTIMIZER_CHOOSES", "BROADCAST_HASH_FIRST", "BROADCAST_HASH_SECOND", "REPARTITION_HASH_FIRST", "REPARTITION_HASH_SECOND", "REPARTITION_SORT_MERGE"];
+const HINTS: Hint[] = [
+  "OPTIMIZER_CHOOSES",
+  "BROADCAST_HASH_FIRST",
+  "BROADCAST_HASH_SECOND",
+  "REPARTITION_HASH_FIRST",
+  "REPARTITION_HASH_SECOND",
+  "REPARTITION_SORT_MERGE",
+];
 const OUTER_HINTS: Record<"left" | "right" | "full", Hint[]> = {
   left: ["OPTIMIZER_CHOOSES", "REPARTITION_SORT_MERGE", "REPARTITION_HASH_FIRST", "REPARTITION_HASH_SECOND", "BROADCAST_HASH_SECOND"],
   right: ["OPTIMIZER_CHOOSES", "REPARTITION_SORT_MERGE", "REPARTITION_HASH_FIRST", "REPARTITION_HASH_SECOND", "BROADCAST_HASH_FIRST"],
@@ -72,15 +92,34 @@ function unary(c: Ctx, input: Node): Node {
   ] as const);
   const p = par(c);
   switch (kind) {
-    case "filter": return mk({ op: "filter", in: input, m: 2 + d.int(3), r: d.int(2), ...form(c), ...p }, s);
-    case "map": { const fn = drawMap(c, s); return mk({ op: "map", in: input, fn, ...form(c), ...p }, mapSchema(fn, s)); }
-    case "flatMap": return mk({ op: "flatMap", in: input, m: 2 + d.int(2), ...form(c), ...p }, s);
-    case "project": { const pos = d.subset(t!.map((_, i) => i), 1, t!.length); if (d.chance(4)) pos.push(pos[0]); return mk({ op: "project", in: input, pos, ...p }, { t: pos.map((i) => t![i]) }); }
-    case "distinct": return mk({ op: "distinct", in: input, ...p }, s);
-    case "rebalance": return mk({ op: "rebalance", in: input, ...p }, s);
-    case "partitionByHash": case "partitionByRange": return mk({ op: kind, in: input, key: drawKey(d, s, false, kind === "partitionByRange"), ...p }, s);
-    case "partitionCustom": return mk({ op: "partitionCustom", in: input, key: drawKey(d, s, true), ...p }, s);
-    case "sortPartition": return mk({ op: "sortPartition", in: input, orders: drawOrders(d, s, 1), ...p }, s);
+    case "filter":
+      return mk({ op: "filter", in: input, m: 2 + d.int(3), r: d.int(2), ...form(c), ...p }, s);
+    case "map": {
+      const fn = drawMap(c, s);
+      return mk({ op: "map", in: input, fn, ...form(c), ...p }, mapSchema(fn, s));
+    }
+    case "flatMap":
+      return mk({ op: "flatMap", in: input, m: 2 + d.int(2), ...form(c), ...p }, s);
+    case "project": {
+      const pos = d.subset(
+        t!.map((_, i) => i),
+        1,
+        t!.length,
+      );
+      if (d.chance(4)) pos.push(pos[0]);
+      return mk({ op: "project", in: input, pos, ...p }, { t: pos.map((i) => t![i]) });
+    }
+    case "distinct":
+      return mk({ op: "distinct", in: input, ...p }, s);
+    case "rebalance":
+      return mk({ op: "rebalance", in: input, ...p }, s);
+    case "partitionByHash":
+    case "partitionByRange":
+      return mk({ op: kind, in: input, key: drawKey(d, s, false, kind === "partitionByRange"), ...p }, s);
+    case "partitionCustom":
+      return mk({ op: "partitionCustom", in: input, key: drawKey(d, s, true), ...p }, s);
+    case "sortPartition":
+      return mk({ op: "sortPartition", in: input, orders: drawOrders(d, s, 1), ...p }, s);
     case "reduce": {
       const key = d.chance(4) ? undefined : combinedKey(c, s);
       return mk({ op: "reduce", in: input, key, intOp: key === undefined ? d.pick(["sum", "max"] as const) : "max", ...form(c), ...p }, s);
@@ -90,11 +129,22 @@ function unary(c: Ctx, input: Node): Node {
       const key = d.chance(4) ? undefined : combinable ? combinedKey(c, s) : drawKey(d, s);
       return mk({ op: "groupSummary", in: input, key, combinable, ...form(c), ...p }, combinable ? s : tupleOf("int", s));
     }
-    case "groupSeq": { const key = drawKey(d, s); return mk({ op: "groupSeq", in: input, key, orders: drawOrders(d, s, 1, key), ...form(c), ...p }, groupSeqSchema(s, key)); }
-    case "combineReduce": { const key = regroupKey(c, s); return mk({ op: "combineReduce", in: input, key, orders: drawOrders(d, s, 0, key), ...form(c), ...p }, s); }
-    case "aggregate": return aggregate(c, input, t!);
+    case "groupSeq": {
+      const key = drawKey(d, s);
+      return mk({ op: "groupSeq", in: input, key, orders: drawOrders(d, s, 1, key), ...form(c), ...p }, groupSeqSchema(s, key));
+    }
+    case "combineReduce": {
+      const key = regroupKey(c, s);
+      return mk({ op: "combineReduce", in: input, key, orders: drawOrders(d, s, 0, key), ...form(c), ...p }, s);
+    }
+    case "aggregate":
+      return aggregate(c, input, t!);
     case "minBy": {
-      const fields = d.subset(t!.map((_, i) => i), t!.length, t!.length);
+      const fields = d.subset(
+        t!.map((_, i) => i),
+        t!.length,
+        t!.length,
+      );
       return mk({ op: d.pick(["minBy", "maxBy"] as const), in: input, key: d.chance(2) ? drawKey(d, s) : undefined, fields, ...p }, s);
     }
   }
@@ -121,9 +171,13 @@ function aggregate(c: Ctx, input: Node, t: readonly FType[]): Node {
   const d = c.d;
   const keyPos = t.map((x, i) => [x, i] as const).filter(([x]) => isLeaf(x) && keyableLeaf(d, x)).map(([, i]) => i);
   const key = keyPos.length > 0 && !d.chance(4) ? d.subset(keyPos, 1, 2) : undefined;
-  const cands = t.map((x, i) => [x, i] as const).filter(([x, i]) => !(key ?? []).includes(i) && (x === "int" || x === "big" || x === "dbl" || (x === "wild" && d.flags.nanKeys)));
+  const cands = t
+    .map((x, i) => [x, i] as const)
+    .filter(([x, i]) => !(key ?? []).includes(i) && (x === "int" || x === "big" || x === "dbl" || (x === "wild" && d.flags.nanKeys)));
   if (cands.length === 0) return mk({ op: "rebalance", in: input }, schemaOf(input));
-  const aggs = d.subset(cands, 1, 2).map(([x, i]) => [x === "int" || x === "big" ? d.pick(["SUM", "MIN", "MAX"] as const) : d.pick(["MIN", "MAX"] as const), i] as const);
+  const aggs = d
+    .subset(cands, 1, 2)
+    .map(([x, i]) => [x === "int" || x === "big" ? d.pick(["SUM", "MIN", "MAX"] as const) : d.pick(["MIN", "MAX"] as const), i] as const);
   return mk({ op: "aggregate", in: input, key, aggs, short: d.chance(2), ...par(c) }, { t: [...(key ?? []).map((i) => t[i]), ...aggs.map(([, i]) => t[i])] });
 }
 
@@ -186,7 +240,10 @@ function binary(c: Ctx, depth: number): Node {
     }
     case "outerJoin": {
       const type = d.pick(["left", "right", "full"] as const);
-      return mk({ op: "outerJoin", in: a, other: b, type, keys: drawKeyPair(d, sa, sb), hint: d.pick(OUTER_HINTS[type]), pairs: false, ...form(c), ...p }, tupleOf(sa, sb, "bool", "bool"));
+      return mk(
+        { op: "outerJoin", in: a, other: b, type, keys: drawKeyPair(d, sa, sb), hint: d.pick(OUTER_HINTS[type]), pairs: false, ...form(c), ...p },
+        tupleOf(sa, sb, "bool", "bool"),
+      );
     }
     case "coGroup": {
       const keys = drawKeyPair(d, sa, sb);
@@ -215,20 +272,41 @@ function iterate(c: Ctx, input: Node): Node {
 function stepOp(c: Ctx, cur: Node, outside: Node | undefined): Node {
   const d = c.d;
   const s = schemaOf(cur);
-  const kind = d.weighted([[3, "map"], [3, "filter"], [2, "union"], [2, "join"], [2, "reduce"], [1, "distinct"], [1, "partitionByHash"], [1, "combine"]] as const);
+  const kind = d.weighted([
+    [3, "map"],
+    [3, "filter"],
+    [2, "union"],
+    [2, "join"],
+    [2, "reduce"],
+    [1, "distinct"],
+    [1, "partitionByHash"],
+    [1, "combine"],
+  ] as const);
   const staticSrc = () => outside ?? src(c, s, 3);
   switch (kind) {
-    case "map": { const l = d.pick(leaves(s)); return mk({ op: "map", in: cur, fn: { f: "inc", path: l.path, leaf: l.leaf, mutate: d.chance(2) }, ...form(c) }, s); }
-    case "filter": return mk({ op: "filter", in: cur, m: 2 + d.int(3), r: d.int(2) }, s);
-    case "union": return mk({ op: "union", in: cur, other: staticSrc() }, s);
+    case "map": {
+      const l = d.pick(leaves(s));
+      return mk({ op: "map", in: cur, fn: { f: "inc", path: l.path, leaf: l.leaf, mutate: d.chance(2) }, ...form(c) }, s);
+    }
+    case "filter":
+      return mk({ op: "filter", in: cur, m: 2 + d.int(3), r: d.int(2) }, s);
+    case "union":
+      return mk({ op: "union", in: cur, other: staticSrc() }, s);
     case "join": {
       const other = staticSrc();
-      return mk({ op: "join", in: cur, other, keys: drawKeyPair(d, s, schemaOf(other)), hint: d.pick(HINTS), via: "join", out: { kind: "left" }, ...form(c) }, s);
+      return mk(
+        { op: "join", in: cur, other, keys: drawKeyPair(d, s, schemaOf(other)), hint: d.pick(HINTS), via: "join", out: { kind: "left" }, ...form(c) },
+        s,
+      );
     }
-    case "reduce": return mk({ op: "reduce", in: cur, key: combinedKey(c, s), intOp: "max" }, s);
-    case "distinct": return wholeKeyable(d, s) ? mk({ op: "distinct", in: cur }, s) : mk({ op: "rebalance", in: cur }, s);
-    case "partitionByHash": return mk({ op: "partitionByHash", in: cur, key: drawKey(d, s) }, s);
-    case "combine": return mk({ op: "groupSummary", in: cur, key: combinedKey(c, s), combinable: true }, s);
+    case "reduce":
+      return mk({ op: "reduce", in: cur, key: combinedKey(c, s), intOp: "max" }, s);
+    case "distinct":
+      return wholeKeyable(d, s) ? mk({ op: "distinct", in: cur }, s) : mk({ op: "rebalance", in: cur }, s);
+    case "partitionByHash":
+      return mk({ op: "partitionByHash", in: cur, key: drawKey(d, s) }, s);
+    case "combine":
+      return mk({ op: "groupSummary", in: cur, key: combinedKey(c, s), combinable: true }, s);
   }
 }
 
@@ -236,7 +314,18 @@ function delta(c: Ctx): Node {
   const d = c.d;
   const s: Schema = { t: ["int", "int"] };
   const small = (): Node => mk({ op: "src", schema: s, rows: Array.from({ length: d.int(7) }, () => [d.int(5), d.int(9)]), via: "collection" }, s);
-  return mk({ op: "delta", in: small(), workset: small(), n: 1 + d.int(5), hint: d.pick(HINTS.filter((h) => !h.startsWith("BROADCAST"))), via: d.pick(["join", "coGroup"] as const), spread: 1 + d.int(4) }, s);
+  return mk(
+    {
+      op: "delta",
+      in: small(),
+      workset: small(),
+      n: 1 + d.int(5),
+      hint: d.pick(HINTS.filter((h) => !h.startsWith("BROADCAST"))),
+      via: d.pick(["join", "coGroup"] as const),
+      spread: 1 + d.int(4),
+    },
+    s,
+  );
 }
 
 /** Any node, at most `depth` operators deep. */
@@ -255,13 +344,27 @@ export function node(c: Ctx, depth: number): Node {
 
 function root(c: Ctx, parallelism: number, depth: number): Root {
   const d = c.d;
-  const kind = d.weighted([[10, "bag"], [3, "tagged"], [parallelism === 1 ? 1 : 0, "seq"], [2, "first"], [1, "distinctBy"], [1, "pickBy"], [1, "outerPairs"]] as const);
+  const kind = d.weighted([
+    [10, "bag"],
+    [3, "tagged"],
+    [parallelism === 1 ? 1 : 0, "seq"],
+    [2, "first"],
+    [1, "distinctBy"],
+    [1, "pickBy"],
+    [1, "outerPairs"],
+  ] as const);
   switch (kind) {
     case "bag": return { kind, node: node(c, depth) };
     case "tagged": {
       const input = node(c, depth - 1);
       const s = schemaOf(input);
-      const op = d.weighted([[2, "partitionByHash"], [d.flags.rangeUnion || !hasOp(input, ["union"]) ? 2 : 0, "partitionByRange"], [1, "partitionCustom"], [input.op === "sortPartition" ? 0 : 2, "sortPartition"], [1, "rebalance"]] as const);
+      const op = d.weighted([
+        [2, "partitionByHash"],
+        [d.flags.rangeUnion || !hasOp(input, ["union"]) ? 2 : 0, "partitionByRange"],
+        [1, "partitionCustom"],
+        [input.op === "sortPartition" ? 0 : 2, "sortPartition"],
+        [1, "rebalance"],
+      ] as const);
       const p = par(c);
       if (op === "rebalance") return { kind, node: mk({ op, in: input, ...p }, s) };
       if (op === "sortPartition") return { kind, node: mk({ op, in: input, orders: drawOrders(d, s, 1), ...p }, s) };
@@ -291,7 +394,13 @@ function root(c: Ctx, parallelism: number, depth: number): Root {
       const b = second(c, a, depth - 1, false);
       const type = d.pick(["left", "right", "full"] as const);
       const [sa, sb] = [schemaOf(a), schemaOf(b)];
-      return { kind: "bag", node: mk({ op: "outerJoin", in: a, other: b, type, keys: drawKeyPair(d, sa, sb), hint: d.pick(OUTER_HINTS[type]), pairs: true, ...form(c) }, tupleOf(sa, sb)) };
+      return {
+        kind: "bag",
+        node: mk(
+          { op: "outerJoin", in: a, other: b, type, keys: drawKeyPair(d, sa, sb), hint: d.pick(OUTER_HINTS[type]), pairs: true, ...form(c) },
+          tupleOf(sa, sb),
+        ),
+      };
     }
   }
 }

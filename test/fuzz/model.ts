@@ -104,7 +104,23 @@ function evalNode(n: Node, ev: (x: Node) => Rec[], partial: Rec[] | undefined): 
       const ka = (r: Rec) => canon(keyOf(s(n.in), n.keys[0], r));
       const kb = (r: Rec) => canon(keyOf(s(n.other), n.keys[1], r));
       const keys = [...new Set([...as.map(ka), ...bs.map(kb)])];
-      return keys.flatMap((k) => collecting((out) => f(sortedBy(s(n.in), n.sorts[0], as.filter((a) => ka(a) === k)), sortedBy(s(n.other), n.sorts[1], bs.filter((b) => kb(b) === k)), out)));
+      return keys.flatMap((k) =>
+        collecting((out) =>
+          f(
+            sortedBy(
+              s(n.in),
+              n.sorts[0],
+              as.filter((a) => ka(a) === k),
+            ),
+            sortedBy(
+              s(n.other),
+              n.sorts[1],
+              bs.filter((b) => kb(b) === k),
+            ),
+            out,
+          ),
+        ),
+      );
     }
     case "cross": {
       const bs = ev(n.other);
@@ -154,7 +170,8 @@ function evalIterate(n: Node & { op: "iterate" }, initial: Rec[]): Rec[] {
 /** The delta iteration: min-propagation over [key, value] records (see runner.ts buildDelta). */
 function evalDelta(n: Node & { op: "delta" }, initial: Rec[], workset: Rec[]): Rec[] {
   const merge = mergeOf({ t: ["int", "int"] }, "max");
-  const minBy = (rs: Rec[]) => groupsOf({ t: ["int", "int"] }, { k: "pos", pos: [0] }, rs).map((g) => g.reduce((a, b) => [merge(a, b)[0], Math.min(a[1], b[1])]));
+  const minBy = (rs: Rec[]) =>
+    groupsOf({ t: ["int", "int"] }, { k: "pos", pos: [0] }, rs).map((g) => g.reduce((a, b) => [merge(a, b)[0], Math.min(a[1], b[1])]));
   const sol = new Map<number, Rec>(minBy(initial).map((r) => [r[0], r]));
   let ws = workset;
   for (let i = 0; i < n.n && ws.length > 0; i++) {

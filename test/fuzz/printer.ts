@@ -8,7 +8,8 @@ import { exprOf } from "./values.js";
 export function literal(v: unknown): string {
   if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
   if (typeof v === "bigint") return `${v}n`;
-  if (typeof v === "string") return [...JSON.stringify(v)].map((c) => (/[\p{M}\p{Cc}\p{Cn}]/u.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}` : c)).join("");
+  if (typeof v === "string")
+    return [...JSON.stringify(v)].map((c) => (/[\p{M}\p{Cc}\p{Cn}]/u.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}` : c)).join("");
   if (Array.isArray(v)) return `[${v.map(literal).join(", ")}]`;
   if (v !== null && typeof v === "object") return `{ ${Object.entries(v).map(([k, x]) => `${k}: ${literal(x)}`).join(", ")} }`;
   return String(v);
@@ -89,30 +90,52 @@ function nodeText(n: Node, name: (x: Node) => string): string {
   const grp = (k: Key | undefined) => (k === undefined ? "" : `.groupBy(${keyText(k)})`);
   const body = ((): string => {
     switch (n.op) {
-      case "src": return `env.${n.via === "elements" ? "fromElements(" : "fromCollection(["}${n.rows.map(literal).join(", ")}${n.via === "elements" ? ")" : "])"}`;
-      case "partial": return "partialSolution";
-      case "map": return `${name(n.in)}.map(${mapText(n.fn)}${f})`;
-      case "flatMap": return `${name(n.in)}.flatMap((r, out) => /* canon(r).length % ${n.m} copies of r */${f})`;
-      case "filter": return `${name(n.in)}.filter((r) => canon(r).length % ${n.m} !== ${n.r}${f})`;
-      case "project": return `${name(n.in)}.project(${n.pos.join(", ")})`;
-      case "distinct": return `${name(n.in)}.distinct()`;
-      case "union": return `${name(n.in)}.union(${name(n.other)})`;
-      case "rebalance": return `${name(n.in)}.rebalance()`;
-      case "partitionByHash": case "partitionByRange": return `${name(n.in)}.${n.op}(${keyText(n.key)})`;
-      case "partitionCustom": return `${name(n.in)}.partitionCustom((k, n) => mod(hash(k), n), ${keyText(n.key)})`;
-      case "sortPartition": return `${name(n.in)}${orders("sortPartition", n.orders)}`;
-      case "reduce": return `${name(n.in)}${grp(n.key)}.reduce(mergeFields(int: ${n.intOp})${f})`;
-      case "groupSummary": return `${name(n.in)}${grp(n.key)}.reduceGroup(${n.combinable ? "{ reduce: fold, combine: fold }" : "(g, out) => out.collect([count(g), fold(g)])"}${f})`;
-      case "groupSeq": return `${name(n.in)}${grp(n.key)}${orders("sortGroup", n.orders)}.reduceGroup((g, out) => /* [key, i, canon(sortKey)] per record */${f})`;
-      case "combineReduce": return `${name(n.in)}${grp(n.key)}${orders("sortGroup", n.orders)}.combineGroup(fold${f})${grp(n.key)}.reduceGroup(fold)`;
-      case "aggregate": return `${name(n.in)}${n.key === undefined ? "" : `.groupBy(${n.key.join(", ")})`}${n.aggs.map(([a, p], i) => (n.short ? `.${i === 0 ? a.toLowerCase() : `and${a[0]}${a.slice(1).toLowerCase()}`}(${p})` : `.${i === 0 ? "aggregate" : "and"}(Aggregations.${a}, ${p})`)).join("")}.project(${[...(n.key ?? []), ...n.aggs.map(([, p]) => p)].join(", ")})`;
-      case "minBy": case "maxBy": return `${name(n.in)}${grp(n.key)}.${n.op}(${n.fields.join(", ")})`;
+      case "src":
+        return `env.${n.via === "elements" ? "fromElements(" : "fromCollection(["}${n.rows.map(literal).join(", ")}${n.via === "elements" ? ")" : "])"}`;
+      case "partial":
+        return "partialSolution";
+      case "map":
+        return `${name(n.in)}.map(${mapText(n.fn)}${f})`;
+      case "flatMap":
+        return `${name(n.in)}.flatMap((r, out) => /* canon(r).length % ${n.m} copies of r */${f})`;
+      case "filter":
+        return `${name(n.in)}.filter((r) => canon(r).length % ${n.m} !== ${n.r}${f})`;
+      case "project":
+        return `${name(n.in)}.project(${n.pos.join(", ")})`;
+      case "distinct":
+        return `${name(n.in)}.distinct()`;
+      case "union":
+        return `${name(n.in)}.union(${name(n.other)})`;
+      case "rebalance":
+        return `${name(n.in)}.rebalance()`;
+      case "partitionByHash":
+      case "partitionByRange":
+        return `${name(n.in)}.${n.op}(${keyText(n.key)})`;
+      case "partitionCustom":
+        return `${name(n.in)}.partitionCustom((k, n) => mod(hash(k), n), ${keyText(n.key)})`;
+      case "sortPartition":
+        return `${name(n.in)}${orders("sortPartition", n.orders)}`;
+      case "reduce":
+        return `${name(n.in)}${grp(n.key)}.reduce(mergeFields(int: ${n.intOp})${f})`;
+      case "groupSummary":
+        return `${name(n.in)}${grp(n.key)}.reduceGroup(${n.combinable ? "{ reduce: fold, combine: fold }" : "(g, out) => out.collect([count(g), fold(g)])"}${f})`;
+      case "groupSeq":
+        return `${name(n.in)}${grp(n.key)}${orders("sortGroup", n.orders)}.reduceGroup((g, out) => /* [key, i, canon(sortKey)] per record */${f})`;
+      case "combineReduce":
+        return `${name(n.in)}${grp(n.key)}${orders("sortGroup", n.orders)}.combineGroup(fold${f})${grp(n.key)}.reduceGroup(fold)`;
+      case "aggregate":
+        return `${name(n.in)}${n.key === undefined ? "" : `.groupBy(${n.key.join(", ")})`}${n.aggs.map(([a, p], i) => (n.short ? `.${i === 0 ? a.toLowerCase() : `and${a[0]}${a.slice(1).toLowerCase()}`}(${p})` : `.${i === 0 ? "aggregate" : "and"}(Aggregations.${a}, ${p})`)).join("")}.project(${[...(n.key ?? []), ...n.aggs.map(([, p]) => p)].join(", ")})`;
+      case "minBy":
+      case "maxBy":
+        return `${name(n.in)}${grp(n.key)}.${n.op}(${n.fields.join(", ")})`;
       case "join": {
         const call = n.via === "tiny" ? "joinWithTiny" : n.via === "huge" ? "joinWithHuge" : "join";
         return `${name(n.in)}.${call}(${name(n.other)}${n.via === "join" ? `, JoinHint.${n.hint}` : ""}).where(${keyText(n.keys[0])}).equalTo(${keyText(n.keys[1])})${outText(n.out)}${f}`;
       }
-      case "outerJoin": return `${name(n.in)}.${n.type}OuterJoin(${name(n.other)}, JoinHint.${n.hint}).where(${keyText(n.keys[0])}).equalTo(${keyText(n.keys[1])}).with(${n.pairs ? "(a, b) => [a, b]" : "(a, b) => [a ?? default, b ?? default, a !== null, b !== null]"}${f})`;
-      case "coGroup": return `${name(n.in)}.coGroup(${name(n.other)}).where(${keyText(n.keys[0])}).equalTo(${keyText(n.keys[1])})${orders("sortFirstGroup", n.sorts[0])}${orders("sortSecondGroup", n.sorts[1])}.with((as, bs, out) => /* [key, side, i or -1, text] per record */${f})`;
+      case "outerJoin":
+        return `${name(n.in)}.${n.type}OuterJoin(${name(n.other)}, JoinHint.${n.hint}).where(${keyText(n.keys[0])}).equalTo(${keyText(n.keys[1])}).with(${n.pairs ? "(a, b) => [a, b]" : "(a, b) => [a ?? default, b ?? default, a !== null, b !== null]"}${f})`;
+      case "coGroup":
+        return `${name(n.in)}.coGroup(${name(n.other)}).where(${keyText(n.keys[0])}).equalTo(${keyText(n.keys[1])})${orders("sortFirstGroup", n.sorts[0])}${orders("sortSecondGroup", n.sorts[1])}.with((as, bs, out) => /* [key, side, i or -1, text] per record */${f})`;
       case "cross": {
         const call = n.via === "tiny" ? "crossWithTiny" : n.via === "huge" ? "crossWithHuge" : "cross";
         return `${name(n.in)}.${call}(${name(n.other)})${n.out.kind === "flat" ? ".with((a, b) => [a, b])" : outText(n.out)}${f}`;
@@ -137,7 +160,8 @@ function nodeText(n: Node, name: (x: Node) => string): string {
         const term = n.term === undefined ? "" : `, ${next}.filter((r) => canon(r).length % ${n.term.m} !== ${n.term.r})`;
         return `(() => {\n  const ${it} = ${name(n.in)}.iterate(${n.n});\n${stepLines.join("\n")}\n  return ${it}.closeWith(${next}${term});\n})()`;
       }
-      case "delta": return `minPropagation(${name(n.in)}, ${name(n.workset)}, { maxIterations: ${n.n}, via: ${n.via}, hint: JoinHint.${n.hint}, spread: ${n.spread} }) /* see build.ts buildDelta */`;
+      case "delta":
+        return `minPropagation(${name(n.in)}, ${name(n.workset)}, { maxIterations: ${n.n}, via: ${n.via}, hint: JoinHint.${n.hint}, spread: ${n.spread} }) /* see build.ts buildDelta */`;
     }
   })();
   return body + par;

@@ -108,15 +108,21 @@ export function groupSeqSchema(s: Schema, key: Key): Schema {
  * The coGroup function: per record [groupKey, side, position, text]. On a sorted side the text is
  * the sort key at that position; on an unsorted side position is -1 and the text the record.
  */
-export function coGroupOf(sa: Schema, sb: Schema, keys: readonly [Key, Key], sorts: readonly [readonly (readonly [Key, Ord])[], readonly (readonly [Key, Ord])[]]) {
+export function coGroupOf(
+  sa: Schema,
+  sb: Schema,
+  keys: readonly [Key, Key],
+  sorts: readonly [readonly (readonly [Key, Ord])[], readonly (readonly [Key, Ord])[]],
+) {
   return (as: Iterable<Rec>, bs: Iterable<Rec>, out: { collect(r: Rec): void }): void => {
     const a = [...as];
     const b = [...bs];
     const gk = a.length > 0 ? keyOf(sa, keys[0], a[0]) : keyOf(sb, keys[1], b[0]);
-    const emit = (rs: Rec[], side: number, s: Schema, orders: readonly (readonly [Key, Ord])[]) => rs.forEach((r, i) => {
-      // A fresh key per record: records sharing a nested object are FUZZ-FINDINGS F5 (open).
-      out.collect(orders.length > 0 ? [copy(gk), side, i, canon(orders.map(([k]) => keyOf(s, k, r)))] : [copy(gk), side, -1, canon(r)]);
-    });
+    const emit = (rs: Rec[], side: number, s: Schema, orders: readonly (readonly [Key, Ord])[]) =>
+      rs.forEach((r, i) => {
+        // A fresh key per record: records sharing a nested object are FUZZ-FINDINGS F5 (open).
+        out.collect(orders.length > 0 ? [copy(gk), side, i, canon(orders.map(([k]) => keyOf(s, k, r)))] : [copy(gk), side, -1, canon(r)]);
+      });
     emit(a, 0, sa, sorts[0]);
     emit(b, 1, sb, sorts[1]);
   };

@@ -32,7 +32,9 @@ function startChild(args: string[], pause?: "commit" | "aside"): Child {
     stderr += b.toString();
     for (const w of waiters) if (stderr.includes(w.text)) w.resolve();
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stderr })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal, stderr })),
+  );
   return {
     waitFor: (text) =>
       new Promise<void>((resolve, reject) => {

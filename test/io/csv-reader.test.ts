@@ -86,7 +86,10 @@ testAtParallelism("pojoType reads objects: kinds default to string, or per field
   ]);
   const typed = await env.readCsvFile(path).includeFields("101").pojoType(["id", "age"], ["number", "number"]).collect();
   assertSameRecords(typed, [{ id: 1, age: 30 }, { id: 2, age: 41 }, { id: 3, age: 27 }]);
-  const byName = await env.readCsvFile(path).pojoType<{ id: number; name: string; age: number }>(["id", "name", "age"], { id: "number", age: "number" }).collect();
+  const byName = await env
+    .readCsvFile(path)
+    .pojoType<{ id: number; name: string; age: number }>(["id", "name", "age"], { id: "number", age: "number" })
+    .collect();
   assert.equal(byName.find((u) => u.id === 2)?.age, 41);
 });
 

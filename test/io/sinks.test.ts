@@ -47,7 +47,10 @@ testAtParallelism("NO_OVERWRITE fails in execute() before any user function runs
   writeFileSync(out, "old\n");
   let calls = 0;
   env.fromElements(1, 2, 3).map((x) => (calls++, x)).writeAsText(out);
-  await assert.rejects(env.execute(), (e: unknown) => e instanceof JobExecutionException && /already exists/.test(e.message) && e.message.includes(out) && /OVERWRITE/.test(e.message));
+  await assert.rejects(
+    env.execute(),
+    (e: unknown) => e instanceof JobExecutionException && /already exists/.test(e.message) && e.message.includes(out) && /OVERWRITE/.test(e.message),
+  );
   assert.equal(calls, 0);
   assert.equal(readFileSync(out, "utf8"), "old\n");
   assert.deepEqual(readdirSync(dir), ["exists.txt"], "no staging directory is left behind");

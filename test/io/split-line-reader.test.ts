@@ -59,9 +59,22 @@ test("a line longer than the read buffer grows the buffer", async () => {
 
 test("splits cover the files: Flink's sizes, last split up to 10% larger, one split per empty file", () => {
   const s = planSplits([{ path: "a", size: 105 }, { path: "b", size: 0 }], 10, 0, false);
-  assert.deepEqual(s.map((x) => [x.path, x.start, x.length]), [
-    ["a", 0, 11], ["a", 11, 11], ["a", 22, 11], ["a", 33, 11], ["a", 44, 11], ["a", 55, 11], ["a", 66, 11], ["a", 77, 11], ["a", 88, 11], ["a", 99, 6], ["b", 0, 0],
-  ]);
+  assert.deepEqual(
+    s.map((x) => [x.path, x.start, x.length]),
+    [
+      ["a", 0, 11],
+      ["a", 11, 11],
+      ["a", 22, 11],
+      ["a", 33, 11],
+      ["a", 44, 11],
+      ["a", 55, 11],
+      ["a", 66, 11],
+      ["a", 77, 11],
+      ["a", 88, 11],
+      ["a", 99, 6],
+      ["b", 0, 0],
+    ],
+  );
   assert.deepEqual(planSplits([{ path: "a", size: 100 }], 4, 45, false).map((x) => x.length), [45, 45, 10]);
   assert.deepEqual(planSplits([{ path: "a", size: 100 }], 4, 48, false).map((x) => x.length), [48, 52]);
   assert.deepEqual(planSplits([{ path: "a", size: 100 }], 4, 0, true).map((x) => x.length), [100]);

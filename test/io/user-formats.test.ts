@@ -3,7 +3,16 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DelimitedInputFormat, ExecutionEnvironment, FileOutputFormat, FileParseError, RecordError, WriteMode, type InputFormat, type InputSplit } from "../../src/index.js";
+import {
+  DelimitedInputFormat,
+  ExecutionEnvironment,
+  FileOutputFormat,
+  FileParseError,
+  RecordError,
+  WriteMode,
+  type InputFormat,
+  type InputSplit,
+} from "../../src/index.js";
 import { assertSameRecords, testAtParallelism, isSameCause, sharingMemory } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
@@ -12,7 +21,8 @@ function rangeFormat(n: number, parts: number, log: string[]): InputFormat<numbe
   let next = 0;
   let to = 0;
   return {
-    createInputSplits: async () => Array.from({ length: parts }, (_, i) => ({ splitNumber: i, from: Math.floor((i * n) / parts), to: Math.floor(((i + 1) * n) / parts) })),
+    createInputSplits: async () =>
+      Array.from({ length: parts }, (_, i) => ({ splitNumber: i, from: Math.floor((i * n) / parts), to: Math.floor(((i + 1) * n) / parts) })),
     async open(split) {
       log.push(`open ${split.splitNumber}`);
       next = split.from;

@@ -21,7 +21,9 @@ testAtParallelism("on a long chain the delta iteration touches only changed reco
   assert.equal(s.supersteps, n); // the last one finds no change
   const bound = s.supersteps * n;
   const worksets = s.inputPerSuperstep.reduce((a, b) => a + b, 0);
-  process.stderr.write(`long chain, p=${p}: ${s.supersteps} supersteps x ${n} vertices = ${bound}; workset records ${worksets}; records processed ${s.totalRecords}\n`);
+  process.stderr.write(
+    `long chain, p=${p}: ${s.supersteps} supersteps x ${n} vertices = ${bound}; workset records ${worksets}; records processed ${s.totalRecords}\n`,
+  );
   assert.ok(s.totalRecords * 10 < bound, `${s.totalRecords} records vs ${bound}`);
   assert.ok(worksets * 50 < bound, `${worksets} workset records vs ${bound}`);
 });

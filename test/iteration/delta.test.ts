@@ -130,7 +130,12 @@ testAtParallelism("composite solution set keys and POJO records keyed by a field
 
   type User = { id: string; visits: number };
   const u = env.fromElements<User>({ id: "x", visits: 1 }, { id: "y", visits: 2 }).iterateDelta(env.fromElements({ id: "y" }), 3, "id");
-  const bumped = u.getWorkset().join(u.getSolutionSet()).where("id").equalTo("id").with((_w: { id: string }, s: User): User => ({ id: s.id, visits: s.visits + 10 }));
+  const bumped = u
+    .getWorkset()
+    .join(u.getSolutionSet())
+    .where("id")
+    .equalTo("id")
+    .with((_w: { id: string }, s: User): User => ({ id: s.id, visits: s.visits + 10 }));
   assertSameRecords(await u.closeWith(bumped, u.getWorkset().filter(() => false)).collect(), [{ id: "x", visits: 1 }, { id: "y", visits: 12 }]);
 });
 

@@ -95,7 +95,10 @@ test("using a step-function DataSet outside its iteration fails before anything 
   const d = e.fromElements<KV>([1, 1]).iterateDelta(e.fromElements<KV>([1, 1]), 3, 0);
   const delta = d.getWorkset().join(d.getSolutionSet()).where(0).equalTo(0).with((a: KV) => a);
   d.closeWith(delta, delta);
-  await assert.rejects(delta.collect(), (err: Error) => err instanceof InvalidProgramException && /used outside the iteration's step function/.test(err.message));
+  await assert.rejects(
+    delta.collect(),
+    (err: Error) => err instanceof InvalidProgramException && /used outside the iteration's step function/.test(err.message),
+  );
   const it = e.fromElements(1).iterate(2);
   await assert.rejects(it.map((x) => x + 1).collect(), /did you forget to close the iteration/);
 });
@@ -114,5 +117,8 @@ test("aggregator registration is checked", () => {
   throwsInvalid(() => it.registerAggregator("a", {} as never), /aggregate\(value\), getAggregate\(\) and reset\(\)/);
   it.registerAggregator("a", { aggregate() {}, getAggregate: () => 0, reset() {} });
   throwsInvalid(() => it.registerAggregator("a", { aggregate() {}, getAggregate: () => 0, reset() {} }), /already registered/);
-  throwsInvalid(() => it.registerAggregationConvergenceCriterion("b", { aggregate() {}, getAggregate: () => 0, reset() {} }, 5 as never), /convergence criterion/);
+  throwsInvalid(
+    () => it.registerAggregationConvergenceCriterion("b", { aggregate() {}, getAggregate: () => 0, reset() {} }, 5 as never),
+    /convergence criterion/,
+  );
 });

@@ -22,9 +22,19 @@ testAtParallelism("an iteration's result joined with an unrelated DataSet, every
   const res = it.closeWith(it.map((r) => [r[0], r[1] + 1] as KV));
   const other = env.fromCollection<KV>([[1, 10], [3, 30], [4, 40]]);
   const expected = [[[1, 3], [1, 10]], [[3, 3], [3, 30]]];
-  for (const hint of [JoinHint.OPTIMIZER_CHOOSES, JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_HASH_SECOND, JoinHint.BROADCAST_HASH_FIRST, JoinHint.BROADCAST_HASH_SECOND]) {
+  for (const hint of [
+    JoinHint.OPTIMIZER_CHOOSES,
+    JoinHint.REPARTITION_HASH_FIRST,
+    JoinHint.REPARTITION_HASH_SECOND,
+    JoinHint.BROADCAST_HASH_FIRST,
+    JoinHint.BROADCAST_HASH_SECOND,
+  ]) {
     assertSameRecords(await res.join(other, hint).where(0).equalTo(0).collect(), expected, hint);
-    assertSameRecords(await other.join(res, hint).where(0).equalTo(0).collect(), expected.map(([a, b]) => [b, a]), hint);
+    assertSameRecords(
+      await other.join(res, hint).where(0).equalTo(0).collect(),
+      expected.map(([a, b]) => [b, a]),
+      hint,
+    );
   }
   const left = await res.leftOuterJoin(other).where(0).equalTo(0).with((a: KV, b: KV | null) => [a[0], b === null ? -1 : b[1]]).collect();
   assertSameRecords(left, [[1, 10], [2, -1], [3, 30]]);

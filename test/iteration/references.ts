@@ -36,7 +36,11 @@ export function powerIteration(pages: number, links: readonly [number, number][]
 }
 
 /** Lloyd's k-means: centroids [id, x, y]; stops once they move less than 1e-12 in total. */
-export function lloyd(points: readonly [number, number, number][], initial: readonly [number, number, number][], maxIterations: number): [number, number, number][] {
+export function lloyd(
+  points: readonly [number, number, number][],
+  initial: readonly [number, number, number][],
+  maxIterations: number,
+): [number, number, number][] {
   let centroids = initial.map((c) => [...c] as [number, number, number]);
   for (let i = 0; i < maxIterations; i++) {
     const sums = new Map<number, [number, number, number]>();

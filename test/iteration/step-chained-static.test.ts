@@ -7,7 +7,14 @@
 import { JoinHint } from "../../src/index.js";
 import { assertSameRecords, testAtParallelism } from "../helpers.js";
 
-const HINTS = ["BROADCAST_HASH_FIRST", "REPARTITION_HASH_FIRST", "BROADCAST_HASH_SECOND", "REPARTITION_HASH_SECOND", "REPARTITION_SORT_MERGE", "OPTIMIZER_CHOOSES"] as const;
+const HINTS = [
+  "BROADCAST_HASH_FIRST",
+  "REPARTITION_HASH_FIRST",
+  "BROADCAST_HASH_SECOND",
+  "REPARTITION_HASH_SECOND",
+  "REPARTITION_SORT_MERGE",
+  "OPTIMIZER_CHOOSES",
+] as const;
 
 testAtParallelism("a step's join building on the partial solution and probing a static input, every hint", async (env) => {
   for (const hint of HINTS) {

@@ -36,7 +36,9 @@ test("parseJobArgs: run options apart from the entry's arguments", () => {
 });
 
 test("a job module run as the main module runs itself with its command-line arguments", () => {
-  const r = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(SUM), "--n", "4", "--print", "--parallelism", "2", "--mode", "in-process"], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(SUM), "--n", "4", "--print", "--parallelism", "2", "--mode", "in-process"], {
+    encoding: "utf8",
+  });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, "(0,20)\n(1,10)\n");
 });

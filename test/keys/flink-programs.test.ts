@@ -72,7 +72,10 @@ test("print() then execute() fails as Flink's: no new sinks since the last execu
   const printed = await captureStdout(() => env.fromElements(1, 2).print());
   assert.equal(printed, "1\n2\n");
   await assert.rejects(env.execute(), (e) => {
-    assert.match((e as Error).message, /^No new data sinks have been defined since the last execution\. The last execution refers to the latest call to 'execute\(\)', 'count\(\)', 'collect\(\)', or 'print\(\)'\.$/);
+    assert.match(
+      (e as Error).message,
+      /^No new data sinks have been defined since the last execution\. The last execution refers to the latest call to 'execute\(\)', 'count\(\)', 'collect\(\)', or 'print\(\)'\.$/,
+    );
     return true;
   });
   // New sinks run again.

@@ -14,9 +14,21 @@ const noop = { open() {}, writeRecord() {}, close() {} };
 testAtParallelism("TransitiveClosureNaive with positional expressions: groupBy(\"0\", \"1\"), withForwardedFieldsFirst(\"0\")", async (env) => {
   const edges = env.fromCollection<Edge>([[1, 2], [2, 3], [3, 4]]);
   const paths = edges.iterate(5);
-  const next = paths.join(edges).where(1).equalTo(0)
-    .with((a: Edge, b: Edge): Edge => [a[0], b[1]]).withForwardedFieldsFirst("0").withForwardedFieldsSecond("1")
-    .union(paths).groupBy("0" as never, "1" as never).reduceGroup((vs: Iterable<Edge>, out: Collector<Edge>) => { for (const v of vs) { out.collect(v); return; } })
+  const next = paths
+    .join(edges)
+    .where(1)
+    .equalTo(0)
+    .with((a: Edge, b: Edge): Edge => [a[0], b[1]])
+    .withForwardedFieldsFirst("0")
+    .withForwardedFieldsSecond("1")
+    .union(paths)
+    .groupBy("0" as never, "1" as never)
+    .reduceGroup((vs: Iterable<Edge>, out: Collector<Edge>) => {
+      for (const v of vs) {
+        out.collect(v);
+        return;
+      }
+    })
     .withForwardedFields("0;1");
   const closure = await paths.closeWith(next).collect();
   assertSameRecords(closure, [[1, 2], [2, 3], [3, 4], [1, 3], [2, 4], [1, 4]]);

@@ -3,7 +3,16 @@ import assert from "node:assert/strict";
 import { ExecutionEnvironment, Order } from "../../src/index.js";
 import { sharingMemory } from "../helpers.js";
 
-interface Node { id: number; type: string; pact: string; contents: string; parallelism: string; driver_strategy: string; chained?: boolean; predecessors?: { id: number; ship_strategy: string; local_strategy?: string }[] }
+interface Node {
+  id: number;
+  type: string;
+  pact: string;
+  contents: string;
+  parallelism: string;
+  driver_strategy: string;
+  chained?: boolean;
+  predecessors?: { id: number; ship_strategy: string; local_strategy?: string }[];
+}
 
 function plan(env: ExecutionEnvironment): Node[] {
   return (JSON.parse(env.getExecutionPlan()) as { nodes: Node[] }).nodes;
@@ -12,7 +21,14 @@ const noop = { open() {}, writeRecord() {}, close() {} };
 
 test("a grouped reduce: combiner chained to the map, hash exchange, hash reduce", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(4);
-  env.generateSequence(1, 100).map((x) => [x % 10, 1] as [number, number]).name("pairs").groupBy(0).reduce((a, b) => [a[0], a[1] + b[1]]).name("counts").output(noop);
+  env
+    .generateSequence(1, 100)
+    .map((x) => [x % 10, 1] as [number, number])
+    .name("pairs")
+    .groupBy(0)
+    .reduce((a, b) => [a[0], a[1] + b[1]])
+    .name("counts")
+    .output(noop);
   const nodes = plan(env);
   const combine = nodes.find((n) => n.pact.startsWith("Combine"))!;
   const reduce = nodes.find((n) => n.contents === "counts")!;

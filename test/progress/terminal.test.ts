@@ -30,23 +30,32 @@ console.log("sum", sum);
 /** Runs the program with stderr on a pseudo-terminal; returns the terminal's text and stdout's file. */
 function underTerminal(job: string, dir: string, env: Record<string, string> = {}): { terminal: string; stdout: string } {
   const out = join(dir, "stdout.txt");
-  const r = spawnSync("script", ["-qfec", `node --import tsx ${job} > ${out}`, "/dev/null"], { cwd: root, encoding: "utf8", env: { ...process.env, SLUICE_PROGRESS_INTERVAL_MS: "20", ...env }, timeout: 120_000 });
+  const r = spawnSync("script", ["-qfec", `node --import tsx ${job} > ${out}`, "/dev/null"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, SLUICE_PROGRESS_INTERVAL_MS: "20", ...env },
+    timeout: 120_000,
+  });
   assert.equal(r.status, 0, r.stderr + r.stdout);
   return { terminal: r.stdout, stdout: readFileSync(out, "utf8") };
 }
 
-test("under a terminal, stderr shows live per-operator progress and stdout holds only the output", { skip: !hasScript && "util-linux script is missing" }, () => {
-  const dir = tempDir();
-  const { terminal, stdout } = underTerminal(program(dir), dir);
-  assert.equal(stdout, "sum 2000001000000\n");
-  assert.match(terminal, /▶ DataSource \(generateSequence 1..2000000\)/);
-  assert.match(terminal, /in [\d,]+ {2}out [\d,]+/);
-  assert.match(terminal, /busy: /);
-  assert.match(terminal, /✓ .*Reduce/);
-  assert.match(terminal, /· done/);
-  assert.ok(terminal.includes("\x1b[4A\r\x1b[J"), "redrawn in place (cursor up over the 4 lines, clear)");
-  assert.ok(!terminal.includes("sum 2000001000000"), "program output is not on the terminal");
-});
+test(
+  "under a terminal, stderr shows live per-operator progress and stdout holds only the output",
+  { skip: !hasScript && "util-linux script is missing" },
+  () => {
+    const dir = tempDir();
+    const { terminal, stdout } = underTerminal(program(dir), dir);
+    assert.equal(stdout, "sum 2000001000000\n");
+    assert.match(terminal, /▶ DataSource \(generateSequence 1..2000000\)/);
+    assert.match(terminal, /in [\d,]+ {2}out [\d,]+/);
+    assert.match(terminal, /busy: /);
+    assert.match(terminal, /✓ .*Reduce/);
+    assert.match(terminal, /· done/);
+    assert.ok(terminal.includes("\x1b[4A\r\x1b[J"), "redrawn in place (cursor up over the 4 lines, clear)");
+    assert.ok(!terminal.includes("sum 2000001000000"), "program output is not on the terminal");
+  },
+);
 
 test("without a terminal, or with SLUICE_PROGRESS=0, nothing is printed on stderr", { skip: !hasScript && "util-linux script is missing" }, () => {
   const dir = tempDir();

@@ -59,7 +59,10 @@ test("a refused connection fails the job, naming the socket source", async () =>
   await new Promise<void>((r) => probe.close(() => r()));
   const env = StreamExecutionEnvironment.createLocalEnvironment(1);
   env.socketTextStream("127.0.0.1", port).print();
-  await assert.rejects(env.execute("refused"), (e: unknown) => e instanceof JobExecutionException && /Socket Stream/.test(e.message) && /ECONNREFUSED/.test(e.message));
+  await assert.rejects(
+    env.execute("refused"),
+    (e: unknown) => e instanceof JobExecutionException && /Socket Stream/.test(e.message) && /ECONNREFUSED/.test(e.message),
+  );
 });
 
 test("JobClient.cancel stops the job cleanly: sources disconnect, windows do not fire, operators close", async () => {

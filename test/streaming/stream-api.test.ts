@@ -66,7 +66,9 @@ test("the execution plan shows sources, operators, sinks, parallelism and ship s
   env.fromElements<[string, number]>(["a", 1])
     .assignTimestampsAndWatermarks(WatermarkStrategy.forMonotonousTimestamps<[string, number]>().withTimestampAssigner((e) => e[1]))
     .keyBy((e) => e[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(1))).reduce((a) => a).print();
-  const plan = JSON.parse(env.getExecutionPlan()) as { nodes: { type: string; pact: string; parallelism: number; predecessors: { ship_strategy: string }[] }[] };
+  const plan = JSON.parse(env.getExecutionPlan()) as {
+    nodes: { type: string; pact: string; parallelism: number; predecessors: { ship_strategy: string }[] }[];
+  };
   assert.deepEqual(plan.nodes.map((n) => [n.pact, n.parallelism, n.predecessors.map((x) => x.ship_strategy).join()]), [
     ["Data Source", 1, ""], ["Operator", 1, "FORWARD"], ["Operator", 2, "HASH"], ["Data Sink", 2, "FORWARD"],
   ]);

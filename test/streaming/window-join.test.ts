@@ -103,7 +103,10 @@ testAtStreamParallelism("a failing window function fails the job naming the oper
 
 testAtStreamParallelism("an event-time window without timestamps fails the job with an InvalidProgramException cause", async (env) => {
   env.fromElements(["a", 1]).keyBy((e) => e[0]).window(FIVE_SECONDS).reduce((x) => x).addSink(() => {});
-  await assert.rejects(env.execute(), (e: unknown) => e instanceof JobExecutionException && e.cause instanceof InvalidProgramException && /timestamp/.test(e.cause.message));
+  await assert.rejects(
+    env.execute(),
+    (e: unknown) => e instanceof JobExecutionException && e.cause instanceof InvalidProgramException && /timestamp/.test(e.cause.message),
+  );
 });
 
 testAtStreamParallelism("keyBy accepts tuple positions; records keep their timestamps through map and flatMap", async (env) => {

@@ -28,7 +28,20 @@ function harness(spec: Partial<WindowOperatorSpec> & Pick<WindowOperatorSpec, "a
   };
   const metrics = newMetrics();
   const runtimeContext = new RuntimeContextImpl("W", 0, 1, new Map(), new AccumulatorRegistry(), undefined);
-  op.setup({ name: "W", subtask: 0, parallelism: 1, runtimeContext, objectReuse: false, metrics, stdout: new LineWriter("stdout"), stderr: new LineWriter("stderr"), clock: () => 0 }, output);
+  op.setup(
+    {
+      name: "W",
+      subtask: 0,
+      parallelism: 1,
+      runtimeContext,
+      objectReuse: false,
+      metrics,
+      stdout: new LineWriter("stdout"),
+      stderr: new LineWriter("stderr"),
+      clock: () => 0,
+    },
+    output,
+  );
   op.open();
   return { op, out, side, metrics };
 }
@@ -36,11 +49,20 @@ function harness(spec: Partial<WindowOperatorSpec> & Pick<WindowOperatorSpec, "a
 const sum = { kind: "reduce", fn: udfSpec((a: Rec, b: Rec) => [a[0], a[1] + b[1]], "reduce", "t") } as const;
 const count = {
   kind: "aggregate",
-  fn: udfSpec({ createAccumulator: () => 0, add: (_v: Rec, acc: number) => acc + 1, getResult: (acc: number) => acc, merge: (a: number, b: number) => a + b }, "add", "t"),
+  fn: udfSpec(
+    { createAccumulator: () => 0, add: (_v: Rec, acc: number) => acc + 1, getResult: (acc: number) => acc, merge: (a: number, b: number) => a + b },
+    "add",
+    "t",
+  ),
 } as const;
 const describeWindow = {
   kind: "process",
-  fn: udfSpec((key: string, ctx: ProcessWindowContext, els: Rec[], out: { collect(v: unknown): void }) => out.collect(`${key} [${ctx.window().getStart()},${ctx.window().getEnd()}) n=${els.length} wm=${ctx.currentWatermark()}`), "process", "t"),
+  fn: udfSpec(
+    (key: string, ctx: ProcessWindowContext, els: Rec[], out: { collect(v: unknown): void }) =>
+      out.collect(`${key} [${ctx.window().getStart()},${ctx.window().getEnd()}) n=${els.length} wm=${ctx.currentWatermark()}`),
+    "process",
+    "t",
+  ),
 } as const;
 
 test("tumbling: fires at max timestamp, in key registration order, results stamped maxTimestamp, state freed", () => {
@@ -111,7 +133,12 @@ test("a record late for all its windows is dropped and counted", () => {
 
 test("late records go to the late-data side output instead, with their timestamp", () => {
   const tag = new OutputTag<Rec>("late");
-  const h = harness({ assigner: TumblingEventTimeWindows.of(Duration.ofSeconds(5)), contents: sum, emit: { kind: "passThrough" }, lateDataTag: tag as OutputTag<unknown> });
+  const h = harness({
+    assigner: TumblingEventTimeWindows.of(Duration.ofSeconds(5)),
+    contents: sum,
+    emit: { kind: "passThrough" },
+    lateDataTag: tag as OutputTag<unknown>,
+  });
   h.op.processWatermark(10_000);
   h.op.processElement(["a", 1], 1000);
   assert.deepEqual(h.side, [["late", ["a", 1], 1000]]);

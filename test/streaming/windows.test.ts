@@ -35,9 +35,13 @@ testAtStreamParallelism("sliding windows aggregate (count and sum) per key", asy
     getResult: (acc: [number, number]) => acc,
     merge: (x: [number, number], y: [number, number]): [number, number] => [x[0] + y[0], x[1] + y[1]],
   };
-  const out = await events(env).filter((e) => e[0] === "a").keyBy((e) => e[0])
+  const out = await events(env)
+    .filter((e) => e[0] === "a")
+    .keyBy((e) => e[0])
     .window(SlidingEventTimeWindows.of(Duration.ofSeconds(10), Duration.ofSeconds(5)))
-    .aggregate(agg, (key: string, ctx: ProcessWindowContext, els: [number, number][], o: Collector<string>) => o.collect(`${key}@${ctx.window().getStart()}:${els[0]![0]}/${els[0]![1]}`))
+    .aggregate(agg, (key: string, ctx: ProcessWindowContext, els: [number, number][], o: Collector<string>) =>
+      o.collect(`${key}@${ctx.window().getStart()}:${els[0]![0]}/${els[0]![1]}`),
+    )
     .executeAndCollect();
   // a: 1000, 4999 in [-5000,5000) and [0,10000); 5000 in [0,10000), [5000,15000); 12000 in [5000,15000), [10000,20000)
   assert.deepEqual(out.sort(), ["a@-5000:2/3", "a@0:3/6", "a@10000:1/4", "a@5000:2/7"]);

@@ -1,5 +1,13 @@
 /** Every callback is contextually typed from its inputs, and results are inferred (issue 19). */
-import { RichFlatJoinFunction, RichJoinFunction, type CoGroupOperator, type Collector, type CrossOperator, type DataSet, type JoinOperator } from "../../src/index.js";
+import {
+  RichFlatJoinFunction,
+  RichJoinFunction,
+  type CoGroupOperator,
+  type Collector,
+  type CrossOperator,
+  type DataSet,
+  type JoinOperator,
+} from "../../src/index.js";
 import { assertType, type Equal } from "./assert.js";
 import { env, named, people, purchases, users, type Named, type Person, type Purchase, type User } from "./fixtures.js";
 

@@ -34,7 +34,10 @@ if (mode) {
   await job();
 } else {
   for (const m of ["in-process", "threads"]) {
-    const line = execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, String(p), String(n)], { env: { ...process.env, BENCH_MODE: m }, encoding: "utf8" });
+    const line = execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, String(p), String(n)], {
+      env: { ...process.env, BENCH_MODE: m },
+      encoding: "utf8",
+    });
     process.stdout.write(line);
   }
 }

@@ -88,7 +88,10 @@ test("a worker that dies (process.exit in a function) fails the job quickly", as
     }).name("Exiter").collect(),
     (e: Error) => {
       assert.ok(e instanceof JobExecutionException, String(e));
-      assert.match(e.message, /operator 'DataSource \(generateSequence 1\.\.1000\) -> Exiter -> DataSink \(collect\(\)\)' \(subtask 1\/4\) threw Error: worker thread \d exited with code 7/);
+      assert.match(
+        e.message,
+        /operator 'DataSource \(generateSequence 1\.\.1000\) -> Exiter -> DataSink \(collect\(\)\)' \(subtask 1\/4\) threw Error: worker thread \d exited with code 7/,
+      );
       return true;
     },
   );

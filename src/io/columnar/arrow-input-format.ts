@@ -28,8 +28,10 @@ export class ArrowInputFormat<T = Record<string, unknown>> implements InputForma
   private readonly filePath: string;
 
   constructor(filePath: string, options: ColumnarReadOptions = {}) {
-    if (typeof filePath !== "string" || filePath === "") throw new InvalidProgramException(`ArrowInputFormat: the file path must be a non-empty string, got ${String(filePath)}`);
-    if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples") throw new InvalidProgramException(`readArrow('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
+    if (typeof filePath !== "string" || filePath === "")
+      throw new InvalidProgramException(`ArrowInputFormat: the file path must be a non-empty string, got ${String(filePath)}`);
+    if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples")
+      throw new InvalidProgramException(`readArrow('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
     this.filePath = localPath(filePath, "ArrowInputFormat");
     this.columns = options.columns ? [...options.columns] : undefined;
     this.tuples = options.as === "tuples";
@@ -60,7 +62,11 @@ export class ArrowInputFormat<T = Record<string, unknown>> implements InputForma
     const names = table.schema.fields.map((f) => f.name);
     if (this.columns) {
       const missing = this.columns.filter((c) => !names.includes(c));
-      if (missing.length > 0) throw new FileSystemError(`Arrow file '${split.path}' has no column ${missing.map((m) => `'${m}'`).join(", ")} (it has ${names.join(", ")})`, split.path);
+      if (missing.length > 0)
+        throw new FileSystemError(
+          `Arrow file '${split.path}' has no column ${missing.map((m) => `'${m}'`).join(", ")} (it has ${names.join(", ")})`,
+          split.path,
+        );
       table = table.select(this.columns);
     }
     this.rows = (this.tuples ? tuplesOf(table) : table.toArray()) as T[];

@@ -37,7 +37,8 @@ export class ArrowOutputFormat<T> extends ColumnarOutputFormat<T> {
     private readonly ipcFormat: ArrowIpcFormat = "file",
   ) {
     super(path, schema, writeMode);
-    if (ipcFormat !== "file" && ipcFormat !== "stream") throw new InvalidProgramException(`output '${path}': the Arrow IPC format is "file" or "stream", got ${String(ipcFormat)}`);
+    if (ipcFormat !== "file" && ipcFormat !== "stream")
+      throw new InvalidProgramException(`output '${path}': the Arrow IPC format is "file" or "stream", got ${String(ipcFormat)}`);
   }
 
   protected begin(schema: ResolvedSchema): void {

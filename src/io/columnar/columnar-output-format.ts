@@ -34,11 +34,13 @@ export abstract class ColumnarOutputFormat<T> implements OutputFormat<T>, Global
     /** Records per row group / record batch. */
     protected readonly groupSize = 100_000,
   ) {
-    if (typeof path !== "string" || path === "") throw new InvalidProgramException(`${new.target.name}: the output path must be a non-empty string, got ${String(path)}`);
+    if (typeof path !== "string" || path === "")
+      throw new InvalidProgramException(`${new.target.name}: the output path must be a non-empty string, got ${String(path)}`);
     if (writeMode !== WriteMode.NO_OVERWRITE && writeMode !== WriteMode.OVERWRITE) {
       throw new InvalidProgramException(`output '${path}': write mode must be WriteMode.NO_OVERWRITE or WriteMode.OVERWRITE, got ${String(writeMode)}`);
     }
-    if (!Number.isInteger(groupSize) || groupSize < 1) throw new InvalidProgramException(`output '${path}': the group size must be a positive integer, got ${groupSize}`);
+    if (!Number.isInteger(groupSize) || groupSize < 1)
+      throw new InvalidProgramException(`output '${path}': the group size must be a positive integer, got ${groupSize}`);
     this.outputPath = localPath(path, new.target.name);
     this.writeMode = writeMode;
     this.schema = schema === undefined || isResolved(schema) ? schema : resolveSchema(schema, `output '${path}'`);

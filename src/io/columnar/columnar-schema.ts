@@ -46,21 +46,24 @@ const ALIASES: Record<ColumnKind, CanonicalKind> = {
 export function resolveSchema(schema: ColumnarSchema, where: string): ResolvedSchema {
   const kind = (k: unknown, col: string): CanonicalKind => {
     const c = typeof k === "string" ? ALIASES[k as ColumnKind] : undefined;
-    if (c === undefined) throw new InvalidProgramException(`${where}: column '${col}' has unknown kind ${JSON.stringify(k)}; use one of ${Object.keys(ALIASES).join(", ")}`);
+    if (c === undefined)
+      throw new InvalidProgramException(`${where}: column '${col}' has unknown kind ${JSON.stringify(k)}; use one of ${Object.keys(ALIASES).join(", ")}`);
     return c;
   };
   if (Array.isArray(schema)) {
     const columns = schema.map((entry: unknown, i) => {
       if (Array.isArray(entry)) {
         const [name, k] = entry as [unknown, unknown];
-        if (typeof name !== "string" || name === "") throw new InvalidProgramException(`${where}: column ${i} needs a non-empty name, got ${JSON.stringify(name)}`);
+        if (typeof name !== "string" || name === "")
+          throw new InvalidProgramException(`${where}: column ${i} needs a non-empty name, got ${JSON.stringify(name)}`);
         return { name, kind: kind(k, name) };
       }
       return { name: `f${i}`, kind: kind(entry, `f${i}`) };
     });
     return { tuple: true, columns: unique(columns, where) };
   }
-  if (typeof schema !== "object" || schema === null) throw new InvalidProgramException(`${where}: a schema is an array of kinds (tuples) or an object of column -> kind, got ${String(schema)}`);
+  if (typeof schema !== "object" || schema === null)
+    throw new InvalidProgramException(`${where}: a schema is an array of kinds (tuples) or an object of column -> kind, got ${String(schema)}`);
   const columns = Object.entries(schema).map(([name, k]) => ({ name, kind: kind(k, name) }));
   if (columns.length === 0) throw new InvalidProgramException(`${where}: the schema has no columns`);
   return { tuple: false, columns };
@@ -107,7 +110,10 @@ export function inferSchema(records: readonly unknown[], where: string): Resolve
       const v = field(r, tuple, name, i);
       if (v === null || v === undefined) continue;
       kind = kindOfValue(v);
-      if (kind === undefined) throw new InvalidProgramException(`${where}: column '${name}' holds ${describeValue(v)}, which has no column kind; pass a schema or map it to a primitive`);
+      if (kind === undefined)
+        throw new InvalidProgramException(
+          `${where}: column '${name}' holds ${describeValue(v)}, which has no column kind; pass a schema or map it to a primitive`,
+        );
       break;
     }
     return { name, kind: kind ?? "string" };

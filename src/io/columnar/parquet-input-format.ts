@@ -44,8 +44,10 @@ export class ParquetInputFormat<T = Record<string, unknown>> implements InputFor
   private readonly filePath: string;
 
   constructor(filePath: string, options: ColumnarReadOptions = {}) {
-    if (typeof filePath !== "string" || filePath === "") throw new InvalidProgramException(`ParquetInputFormat: the file path must be a non-empty string, got ${String(filePath)}`);
-    if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples") throw new InvalidProgramException(`readParquet('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
+    if (typeof filePath !== "string" || filePath === "")
+      throw new InvalidProgramException(`ParquetInputFormat: the file path must be a non-empty string, got ${String(filePath)}`);
+    if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples")
+      throw new InvalidProgramException(`readParquet('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
     this.filePath = localPath(filePath, "ParquetInputFormat");
     this.columns = options.columns ? [...options.columns] : undefined;
     this.tuples = options.as === "tuples";
@@ -96,7 +98,11 @@ export class ParquetInputFormat<T = Record<string, unknown>> implements InputFor
         },
       });
     } catch (e) {
-      throw new FileSystemError(`Cannot read Parquet file '${split.path}' (row group ${split.rowGroup}): ${e instanceof Error ? e.message : String(e)}`, split.path, { cause: e });
+      throw new FileSystemError(
+        `Cannot read Parquet file '${split.path}' (row group ${split.rowGroup}): ${e instanceof Error ? e.message : String(e)}`,
+        split.path,
+        { cause: e },
+      );
     }
     this.next = 0;
   }
@@ -123,7 +129,8 @@ export class ParquetInputFormat<T = Record<string, unknown>> implements InputFor
     if (!this.columns) return;
     const have = new Set(metadata.schema.slice(1).map((e) => e.name));
     const missing = this.columns.filter((c) => !have.has(c));
-    if (missing.length > 0) throw new FileSystemError(`Parquet file '${path}' has no column ${missing.map((m) => `'${m}'`).join(", ")} (it has ${[...have].join(", ")})`, path);
+    if (missing.length > 0)
+      throw new FileSystemError(`Parquet file '${path}' has no column ${missing.map((m) => `'${m}'`).join(", ")} (it has ${[...have].join(", ")})`, path);
   }
 }
 

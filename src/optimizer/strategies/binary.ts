@@ -95,7 +95,14 @@ export function translateJoin(node: JoinNode, t: Translator): Translated {
   return single(pn, outputProps(node, plan.props, NON_NULL_SIDES[node.joinType], p));
 }
 
-function planJoin(c: JoinCandidate, inputs: readonly [Translated, Translated], keys: readonly [KeyDefinition, KeyDefinition], sizes: readonly { records: number }[], p: number, t: Translator): Planned {
+function planJoin(
+  c: JoinCandidate,
+  inputs: readonly [Translated, Translated],
+  keys: readonly [KeyDefinition, KeyDefinition],
+  sizes: readonly { records: number }[],
+  p: number,
+  t: Translator,
+): Planned {
   const s = [sizes[0]!.records, sizes[1]!.records] as const;
   if (c.ship[0] === "hash") {
     const sorted = c.build === undefined;
@@ -174,7 +181,12 @@ export function translateCross(node: CrossNode, t: Translator): Translated {
  * fields), both sides partition on just those fields, in that order, so that input is forwarded
  * as it is and the other is hashed the same way (or forwarded too, if it already is).
  */
-function coPartitionedGates(inputs: readonly [Translated, Translated], keys: readonly [KeyDefinition, KeyDefinition], p: number, locals: readonly [LocalRequirement, LocalRequirement]): { gates: [InputGate, InputGate]; keys: [KeyDefinition, KeyDefinition] } {
+function coPartitionedGates(
+  inputs: readonly [Translated, Translated],
+  keys: readonly [KeyDefinition, KeyDefinition],
+  p: number,
+  locals: readonly [LocalRequirement, LocalRequirement],
+): { gates: [InputGate, InputGate]; keys: [KeyDefinition, KeyDefinition] } {
   const pk = existingBasis(inputs[0], keys[0], keys[1], p) ?? swap(existingBasis(inputs[1], keys[1], keys[0], p)) ?? [keys[0], keys[1]];
   const gates = ([0, 1] as const).map((i) => ({
     channels: inputs[i].parts.map((part) => {
@@ -208,7 +220,16 @@ function exactlyOn(props: GlobalProps, key: KeyDefinition, p: number): boolean {
 }
 
 function channel(source: PhysicalNode, ship: "FORWARD" | "PARTITION_HASH", key: KeyDefinition, local: LocalRequirement): Channel {
-  return { source, ship, shipKey: ship === "FORWARD" ? undefined : key, shipOrders: undefined, partitioner: undefined, local: local.local, localKey: local.key, localOrder: local.order };
+  return {
+    source,
+    ship,
+    shipKey: ship === "FORWARD" ? undefined : key,
+    shipOrders: undefined,
+    partitioner: undefined,
+    local: local.local,
+    localKey: local.key,
+    localOrder: local.order,
+  };
 }
 
 /** Records partitioned on `key` across p subtasks. */

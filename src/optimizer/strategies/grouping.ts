@@ -48,7 +48,14 @@ export function translateGroupCombine(node: GroupCombineNode, t: Translator): Tr
 
 type GroupingNode = ReduceNode | GroupReduceNode;
 
-function translateKeyed(node: GroupingNode, t: Translator, pact: string, combineDriver: DriverStrategy, finalDriver: DriverStrategy, combinable: boolean): Translated {
+function translateKeyed(
+  node: GroupingNode,
+  t: Translator,
+  pact: string,
+  combineDriver: DriverStrategy,
+  finalDriver: DriverStrategy,
+  combinable: boolean,
+): Translated {
   const key = node.key!;
   const parallelism = t.parallelismOf(node);
   let input = t.translate(node.input);
@@ -57,10 +64,29 @@ function translateKeyed(node: GroupingNode, t: Translator, pact: string, combine
   if (shuffles && combinable && !keyMayChange(node)) {
     // One combiner per producer, at the producer's parallelism, chained to it.
     const parts = input.parts.map((part) => {
-      const cgate: InputGate = { channels: [{ source: part.node, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: "NONE", localKey: undefined, localOrder: undefined }] };
+      const cgate: InputGate = {
+        channels: [
+          {
+            source: part.node,
+            ship: "FORWARD",
+            shipKey: undefined,
+            shipOrders: undefined,
+            partitioner: undefined,
+            local: "NONE",
+            localKey: undefined,
+            localOrder: undefined,
+          },
+        ],
+      };
       const combiner = t.addNode({
-        logical: node, driver: combineDriver, pact: `Combine (${pact})`, name: `Combine (${node.name})`,
-        parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: true,
+        logical: node,
+        driver: combineDriver,
+        pact: `Combine (${pact})`,
+        name: `Combine (${node.name})`,
+        parallelism: part.node.parallelism,
+        inputs: [cgate],
+        combineUdf: combinerUdf(node),
+        withBroadcastSets: true,
       });
       return { node: combiner, props: part.props };
     });
@@ -72,16 +98,42 @@ function translateKeyed(node: GroupingNode, t: Translator, pact: string, combine
   return single(p, forwardProps(props, outputForwarding(node), parallelism));
 }
 
-function translateAll(node: GroupingNode, t: Translator, pact: string, combineDriver: DriverStrategy, finalDriver: DriverStrategy, combinable: boolean): Translated {
+function translateAll(
+  node: GroupingNode,
+  t: Translator,
+  pact: string,
+  combineDriver: DriverStrategy,
+  finalDriver: DriverStrategy,
+  combinable: boolean,
+): Translated {
   let input = t.translate(node.input);
   if (combinable) {
     input = {
       parts: input.parts.map((part) => {
         if (part.node.parallelism === 1 && input.parts.length === 1) return part;
-        const cgate: InputGate = { channels: [{ source: part.node, ship: "FORWARD", shipKey: undefined, shipOrders: undefined, partitioner: undefined, local: "NONE", localKey: undefined, localOrder: undefined }] };
+        const cgate: InputGate = {
+          channels: [
+            {
+              source: part.node,
+              ship: "FORWARD",
+              shipKey: undefined,
+              shipOrders: undefined,
+              partitioner: undefined,
+              local: "NONE",
+              localKey: undefined,
+              localOrder: undefined,
+            },
+          ],
+        };
         const combiner = t.addNode({
-          logical: node, driver: combineDriver, pact: `Combine (${pact})`, name: `Combine (${node.name})`,
-          parallelism: part.node.parallelism, inputs: [cgate], combineUdf: combinerUdf(node), withBroadcastSets: true,
+          logical: node,
+          driver: combineDriver,
+          pact: `Combine (${pact})`,
+          name: `Combine (${node.name})`,
+          parallelism: part.node.parallelism,
+          inputs: [cgate],
+          combineUdf: combinerUdf(node),
+          withBroadcastSets: true,
         });
         return { node: combiner, props: part.props };
       }),

@@ -26,14 +26,27 @@ export class StepScope {
   private readonly statics: StaticInput[] = [];
   private readonly mark: number;
 
-  constructor(private readonly iteration: BulkIterationNode | DeltaIterationNode, outputs: readonly LogicalNode[], private readonly t: Translator, private readonly p: number) {
+  constructor(
+    private readonly iteration: BulkIterationNode | DeltaIterationNode,
+    outputs: readonly LogicalNode[],
+    private readonly t: Translator,
+    private readonly p: number,
+  ) {
     const { dependent, statics } = splitStep(iteration, outputs);
     this.dependent = dependent;
     const outer = statics.map((s) => t.translate(s));
     this.mark = t.nodes.length;
     statics.forEach((s, i) => {
       const o = outer[i]!;
-      const placeholder = t.addNode({ logical: s, driver: "STATIC_INPUT", pact: "Static Input", name: `${s.name} (static)`, parallelism: p, inputs: [], withBroadcastSets: false });
+      const placeholder = t.addNode({
+        logical: s,
+        driver: "STATIC_INPUT",
+        pact: "Static Input",
+        name: `${s.name} (static)`,
+        parallelism: p,
+        inputs: [],
+        withBroadcastSets: false,
+      });
       this.statics.push({ logical: s, outer: o, placeholder });
       t.seed(s, single(placeholder, staticProps(o, p)));
     });
@@ -49,7 +62,15 @@ export class StepScope {
   /** Translates a step output and the node that gathers it. */
   output(logical: LogicalNode, driver: DriverStrategy, name: string, gate: (input: Translated) => InputGate, parallelism: number): PhysicalNode {
     const input = this.t.translate(logical);
-    return this.t.addNode({ logical: this.iteration, driver, pact: name, name: `${name} (${this.iteration.name})`, parallelism, inputs: [gate(input)], withBroadcastSets: false });
+    return this.t.addNode({
+      logical: this.iteration,
+      driver,
+      pact: name,
+      name: `${name} (${this.iteration.name})`,
+      parallelism,
+      inputs: [gate(input)],
+      withBroadcastSets: false,
+    });
   }
 
   /** Moves the step's nodes out of the outer plan; returns them and the static inputs' gates. */

@@ -24,10 +24,25 @@ export function translateBulkIteration(node: BulkIterationNode, t: Translator): 
   const scope = new StepScope(node, criterion ? [next, criterion] : [next], t, p);
   const head = scope.placeholder(node.placeholder, "PARTIAL_SOLUTION", noProps(p));
   const nextNode = scope.output(next, "NEXT_PARTIAL_SOLUTION", "Next Partial Solution", (input) => t.connect(input, p, { kind: "forward" }), p);
-  const criterionNode = criterion === undefined ? undefined
-    : scope.output(criterion, "TERMINATION_CRITERION", "Termination Criterion", (input) => t.connect(input, partsParallelism(input, p), { kind: "forward" }), partsParallelism(t.translate(criterion), p));
+  const criterionNode =
+    criterion === undefined
+      ? undefined
+      : scope.output(
+          criterion,
+          "TERMINATION_CRITERION",
+          "Termination Criterion",
+          (input) => t.connect(input, partsParallelism(input, p), { kind: "forward" }),
+          partsParallelism(t.translate(criterion), p),
+        );
   const step = scope.close();
-  const iter = t.addNode({ logical: node, driver: "BULK_ITERATION", pact: "Bulk Iteration", parallelism: p, inputs: [initialGate, ...step.staticGates], withBroadcastSets: false });
+  const iter = t.addNode({
+    logical: node,
+    driver: "BULK_ITERATION",
+    pact: "Bulk Iteration",
+    parallelism: p,
+    inputs: [initialGate, ...step.staticGates],
+    withBroadcastSets: false,
+  });
   iter.iteration = {
     kind: "bulk", nodes: step.nodes, head, solutionSet: undefined, staticInputs: step.staticInputs,
     next: nextNode, terminationCriterion: criterionNode, solutionSetDelta: undefined, key: undefined,
@@ -55,7 +70,14 @@ export function translateDeltaIteration(node: DeltaIterationNode, t: Translator)
   const deltaNode = scope.output(delta, "SOLUTION_SET_DELTA", "Solution Set Delta", (input) => exactHashGate(input, node.key, p), p);
   const nextNode = scope.output(nextWorkset, "NEXT_WORKSET", "Next Workset", (input) => t.connect(input, p, { kind: "forward" }), p);
   const step = scope.close();
-  const iter = t.addNode({ logical: node, driver: "DELTA_ITERATION", pact: "Workset Iteration", parallelism: p, inputs: [solutionGate, worksetGate, ...step.staticGates], withBroadcastSets: false });
+  const iter = t.addNode({
+    logical: node,
+    driver: "DELTA_ITERATION",
+    pact: "Workset Iteration",
+    parallelism: p,
+    inputs: [solutionGate, worksetGate, ...step.staticGates],
+    withBroadcastSets: false,
+  });
   iter.iteration = {
     kind: "delta", nodes: step.nodes, head, solutionSet: ss, staticInputs: step.staticInputs,
     next: nextNode, terminationCriterion: undefined, solutionSetDelta: deltaNode, key: node.key,
@@ -65,8 +87,10 @@ export function translateDeltaIteration(node: DeltaIterationNode, t: Translator)
 
 export function translatePlaceholder(node: IterationPlaceholderNode, _t: Translator): Translated {
   const what = node.kind === "partialSolution" ? "partial solution" : node.kind === "solutionSet" ? "solution set" : "workset";
-  throw new InvalidProgramException(`${node.iteration.name}: its ${what} is used outside the iteration's step function; ` +
-    `a DataSet built from it can only feed closeWith(...) of that iteration (did you forget to close the iteration, or use a step-function DataSet after closing it?)`);
+  throw new InvalidProgramException(
+    `${node.iteration.name}: its ${what} is used outside the iteration's step function; ` +
+      `a DataSet built from it can only feed closeWith(...) of that iteration (did you forget to close the iteration, or use a step-function DataSet after closing it?)`,
+  );
 }
 
 /** A join or coGroup with the solution set: the other input is shipped to the index's subtask. */
@@ -79,7 +103,13 @@ function translateSolutionSetOperator(n: JoinNode | CoGroupNode, it: DeltaIterat
   const driver: DriverStrategy = n.kind === "join"
     ? (ssFirst ? "JOIN_WITH_SOLUTION_SET_FIRST" : "JOIN_WITH_SOLUTION_SET_SECOND")
     : (ssFirst ? "CO_GROUP_WITH_SOLUTION_SET_FIRST" : "CO_GROUP_WITH_SOLUTION_SET_SECOND");
-  const phys = t.addNode({ logical: n, driver, pact: n.kind === "join" ? "Join" : "CoGroup", parallelism: p, inputs: ssFirst ? [ssGate, otherGate] : [otherGate, ssGate] });
+  const phys = t.addNode({
+    logical: n,
+    driver,
+    pact: n.kind === "join" ? "Join" : "CoGroup",
+    parallelism: p,
+    inputs: ssFirst ? [ssGate, otherGate] : [otherGate, ssGate],
+  });
   const forwarded = n.semantic.forwarded[ssFirst ? 1 : 0] ?? [];
   return single(phys, forwardProps(hashProps(otherKey, p), forwarded, p));
 }

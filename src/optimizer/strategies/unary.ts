@@ -8,7 +8,8 @@ import { single, type Translated, type Translator } from "../translator.js";
 export function translateSource(node: SourceNode, t: Translator): Translated {
   const src = node.source;
   const parallelism = src.kind === "collection" ? 1 : t.parallelismOf(node);
-  const estimatedRecords = src.kind === "collection" ? src.elements.length : src.kind === "sequence" ? Math.max(0, src.to - src.from + 1) : formatEstimate(src.format);
+  const estimatedRecords =
+    src.kind === "collection" ? src.elements.length : src.kind === "sequence" ? Math.max(0, src.to - src.from + 1) : formatEstimate(src.format);
   const p = t.addNode({ logical: node, driver: "SOURCE", pact: "Data Source", parallelism, inputs: [], estimatedRecords });
   return single(p, noProps(parallelism));
 }

@@ -135,7 +135,13 @@ export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
   private readonly key: CompiledKey;
   private readonly copyIn: boolean;
 
-  constructor(ctx: OperatorContext<ReduceNode>, out: Operator, private readonly partial: boolean, private readonly field: number | string, private readonly name: string) {
+  constructor(
+    ctx: OperatorContext<ReduceNode>,
+    out: Operator,
+    private readonly partial: boolean,
+    private readonly field: number | string,
+    private readonly name: string,
+  ) {
     super(ctx, out);
     this.key = subtaskKey(ctx.node.logical.key!, ctx.node.name);
     this.copyIn = !ctx.inputOwned;

@@ -139,7 +139,9 @@ export class ChannelWriter implements Collector<any> {
         return (r) => {
           const target = partition(key.extract(r), consumers);
           if (!Number.isInteger(target) || target < 0 || target >= consumers) {
-            throw new InvalidProgramException(`${consumerName}: the custom partitioner returned ${String(target)} for key ${String(key.extract(r))}; it must be an integer in 0..${consumers - 1}`);
+            throw new InvalidProgramException(
+              `${consumerName}: the custom partitioner returned ${String(target)} for key ${String(key.extract(r))}; it must be an integer in 0..${consumers - 1}`,
+            );
           }
           return target;
         };

@@ -22,8 +22,10 @@ export class IterationAggregators {
     const instances = this.perSubtask.get(name);
     if (!instances) {
       const known = [...this.registered.keys()];
-      throw new InvalidProgramException(`${this.iterationName}: no aggregator named '${name}'; register it with registerAggregator(name, aggregator) on the iteration` +
-        (known.length > 0 ? ` (registered: ${known.join(", ")})` : ""));
+      throw new InvalidProgramException(
+        `${this.iterationName}: no aggregator named '${name}'; register it with registerAggregator(name, aggregator) on the iteration` +
+          (known.length > 0 ? ` (registered: ${known.join(", ")})` : ""),
+      );
     }
     let a = instances.get(subtask);
     if (!a) {

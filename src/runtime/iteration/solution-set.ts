@@ -45,6 +45,8 @@ export class SolutionSetIndex {
       this.keyType = type;
       return;
     }
-    throw new InvalidProgramException(`${this.iterationName}: a solution set delta record has a key of type ${type}, but the solution set's keys are of type ${this.keyType}; the delta must have the solution set's type`);
+    throw new InvalidProgramException(
+      `${this.iterationName}: a solution set delta record has a key of type ${type}, but the solution set's keys are of type ${this.keyType}; the delta must have the solution set's type`,
+    );
   }
 }

@@ -137,7 +137,8 @@ export class StepRunner {
 function deltaFirst(tasks: readonly Task[]): Task[] {
   const producer = new Map<Exchange, Task>();
   for (const t of tasks) for (const ex of t.outputs) producer.set(ex, t);
-  const needs = (t: Task): Task[] => [...t.inputs.flat(), ...t.broadcasts.flatMap((b) => b.exchanges)].map((ex) => producer.get(ex)!).filter((x) => x !== undefined);
+  const needs = (t: Task): Task[] =>
+    [...t.inputs.flat(), ...t.broadcasts.flatMap((b) => b.exchanges)].map((ex) => producer.get(ex)!).filter((x) => x !== undefined);
   const done = new Set<Task>();
   const order: Task[] = [];
   const ready = (t: Task): boolean => !done.has(t) && needs(t).every((n) => done.has(n));

@@ -79,7 +79,17 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
 
   if (head.driver === "SOURCE") {
     const runtimeContext = new RuntimeContextImpl(head.name, subtask, head.parallelism, new Map(), env.accumulators, env.iteration);
-    await runSource({ node: head, subtask, splits, out: next, objectReuse: env.objectReuse, parameters: head.logical.parameters ?? new Configuration(), drain, runtimeContext, counts });
+    await runSource({
+      node: head,
+      subtask,
+      splits,
+      out: next,
+      objectReuse: env.objectReuse,
+      parameters: head.logical.parameters ?? new Configuration(),
+      drain,
+      runtimeContext,
+      counts,
+    });
   } else if (feed) {
     await feedRecords(feed(subtask), next, drain, counts);
   } else {
@@ -100,7 +110,14 @@ function sentBy(writers: readonly ChannelWriter[]): number {
   return n;
 }
 
-async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: Operator, drain: () => Promise<void>, counts: SubtaskCounts | undefined): Promise<void> {
+async function pumpInputs(
+  task: Task,
+  head: PhysicalNode,
+  subtask: number,
+  op: Operator,
+  drain: () => Promise<void>,
+  counts: SubtaskCounts | undefined,
+): Promise<void> {
   const order: (0 | 1)[] = head.inputs.length === 2 ? (op.firstInputToRead === 1 ? [1, 0] : [0, 1]) : [0];
   for (const input of order) {
     const collect = input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
@@ -133,7 +150,14 @@ async function pumpInputs(task: Task, head: PhysicalNode, subtask: number, op: O
 }
 
 /** Reads a chained two-input node's exchange-fed input completely (a hash join's build side). */
-async function pumpSideInput(task: Task, side: SideInput, op: Operator, subtask: number, drain: () => Promise<void>, counts: SubtaskCounts | undefined): Promise<void> {
+async function pumpSideInput(
+  task: Task,
+  side: SideInput,
+  op: Operator,
+  subtask: number,
+  drain: () => Promise<void>,
+  counts: SubtaskCounts | undefined,
+): Promise<void> {
   const collect = side.input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
   for (const ex of task.inputs[side.gate]!) {
     for (const batch of ex.batchesFor(subtask)) {
@@ -171,7 +195,13 @@ async function feedRecords(records: Iterable<unknown>, op: Operator, drain: () =
   await drain();
 }
 
-function operatorContext(node: PhysicalNode, subtask: number, env: SubtaskEnv, broadcastVars: Map<string, unknown[]>, registerAsync: (d: () => Promise<void>) => void): OperatorContext {
+function operatorContext(
+  node: PhysicalNode,
+  subtask: number,
+  env: SubtaskEnv,
+  broadcastVars: Map<string, unknown[]>,
+  registerAsync: (d: () => Promise<void>) => void,
+): OperatorContext {
   const runtimeContext = new RuntimeContextImpl(node.name, subtask, node.parallelism, broadcastVars, env.accumulators, env.iteration);
   return {
     node,

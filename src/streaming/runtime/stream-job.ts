@@ -204,7 +204,10 @@ export class StreamJob {
   private toJobException(e: unknown): JobExecutionException {
     const job = this.options.jobName;
     if (e instanceof TaskFailure) {
-      return new JobExecutionException(`Job '${job}' failed: operator '${e.operator}' (subtask ${e.subtask + 1}/${e.parallelism}) threw ${describeError(e.userError)}`, { cause: e.userError });
+      return new JobExecutionException(
+        `Job '${job}' failed: operator '${e.operator}' (subtask ${e.subtask + 1}/${e.parallelism}) threw ${describeError(e.userError)}`,
+        { cause: e.userError },
+      );
     }
     return new JobExecutionException(`Job '${job}' failed: ${describeError(e)}`, { cause: e });
   }

@@ -47,7 +47,20 @@ export function wireJob(graph: readonly Vertex[], options: WiringOptions) {
     const subs = outs.map((out, i) => {
       const op = v.createOperator!();
       const runtimeContext = new RuntimeContextImpl(v.name, i, v.parallelism, new Map(), options.accumulators, undefined);
-      op.setup({ name: v.name, subtask: i, parallelism: v.parallelism, runtimeContext, objectReuse: options.objectReuse, metrics: ms[i]!, stdout: options.stdout, stderr: options.stderr, clock }, out);
+      op.setup(
+        {
+          name: v.name,
+          subtask: i,
+          parallelism: v.parallelism,
+          runtimeContext,
+          objectReuse: options.objectReuse,
+          metrics: ms[i]!,
+          stdout: options.stdout,
+          stderr: options.stderr,
+          clock,
+        },
+        out,
+      );
       return new OperatorSubtask(v.name, i, v.parallelism, op, out, ms[i]!);
     });
     receivers.set(v.id, subs);

@@ -109,6 +109,7 @@ export class EventTimeSessionWindows implements WindowAssigner {
 export function checkAssigner(a: unknown, operator: string): WindowAssigner {
   const ok = a !== null && typeof a === "object" && typeof (a as WindowAssigner).assignWindows === "function"
     && typeof (a as WindowAssigner).isMerging === "function";
-  if (!ok) throw new InvalidProgramException(`${operator}: expected a window assigner such as TumblingEventTimeWindows.of(Duration.ofSeconds(5)), got ${String(a)}`);
+  if (!ok)
+    throw new InvalidProgramException(`${operator}: expected a window assigner such as TumblingEventTimeWindows.of(Duration.ofSeconds(5)), got ${String(a)}`);
   return a as WindowAssigner;
 }

@@ -39,7 +39,14 @@ testAtParallelism("writeAsParquet with a schema: DuckDB reads the same values an
   if (p > 1) assert.deepEqual(readdirSync(path).sort(), ["1", "2", "3", "4"]);
   const glob = p > 1 ? `${path}/*` : path;
   const types = await duckRows(`SELECT column_name AS c, column_type AS t FROM (DESCRIBE SELECT * FROM read_parquet('${glob}'))`);
-  assert.deepEqual(Object.fromEntries(types.map((r) => [r.c, r.t])), { i: "INTEGER", big: "BIGINT", x: "DOUBLE", s: "VARCHAR", ok: "BOOLEAN", ts: "TIMESTAMP" });
+  assert.deepEqual(Object.fromEntries(types.map((r) => [r.c, r.t])), {
+    i: "INTEGER",
+    big: "BIGINT",
+    x: "DOUBLE",
+    s: "VARCHAR",
+    ok: "BOOLEAN",
+    ts: "TIMESTAMP",
+  });
   const back = await duckRows(`SELECT i, big, x, s, ok, epoch_ms(ts) AS ts FROM read_parquet('${glob}')`);
   assertSameRecords(back, rows.map((r) => ({ ...r, ts: r.ts === null ? null : BigInt(r.ts.getTime()) })));
 });
@@ -49,7 +56,9 @@ testAtParallelism("writeAsParquet without a schema: tuples from a map get column
   env.generateSequence(1, 500).map((n) => [n, `w${n % 3}`, BigInt(n) * 3n, n % 2 === 0] as const).writeAsParquet(path);
   await env.execute();
   const glob = p > 1 ? `${path}/*` : path;
-  const back = await duckRows(`SELECT typeof(f0) t0, typeof(f2) t2, sum(f0) s0, sum(f2) s2, count(DISTINCT f1) d1, count_if(f3) c3 FROM read_parquet('${glob}') GROUP BY ALL`);
+  const back = await duckRows(
+    `SELECT typeof(f0) t0, typeof(f2) t2, sum(f0) s0, sum(f2) s2, count(DISTINCT f1) d1, count_if(f3) c3 FROM read_parquet('${glob}') GROUP BY ALL`,
+  );
   assert.deepEqual(back, [{ t0: "DOUBLE", t2: "BIGINT", s0: 125250, s2: 375750n, d1: 3n, c3: 250n }]);
 });
 

@@ -92,7 +92,9 @@ export class WindowOperator extends UdfStreamOperator {
 
   processElement(value: unknown, timestamp: number): void {
     if (timestamp === NO_TIMESTAMP) {
-      throw new InvalidProgramException(`${this.ctx.name}: record has no timestamp. Is there an assignTimestampsAndWatermarks(...) before the event-time window?`);
+      throw new InvalidProgramException(
+        `${this.ctx.name}: record has no timestamp. Is there an assignTimestampsAndWatermarks(...) before the event-time window?`,
+      );
     }
     const key = this.key.extract(value);
     const owner = this.ownerFor(key, toHashKey(key, { operator: this.ctx.name, where: "the key", record: value }));
