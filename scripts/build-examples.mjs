@@ -26,7 +26,14 @@ for (const file of walk(from)) {
   const rel = relative(from, file);
   const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
     fileName: file,
-    compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, sourceMap: false, inlineSourceMap: true, inlineSources: true, verbatimModuleSyntax: true },
+    compilerOptions: {
+      module: ts.ModuleKind.ES2022,
+      target: ts.ScriptTarget.ES2022,
+      sourceMap: false,
+      inlineSourceMap: true,
+      inlineSources: true,
+      verbatimModuleSyntax: true,
+    },
   });
   // examples/x.ts imports "../src/index.js"; dist/examples/x.js imports "../index.js" (dist/index.js).
   const js = outputText.replace(/(from\s+|import\s*\(\s*)(["'])((?:\.\.\/)+)src\//g, "$1$2$3");

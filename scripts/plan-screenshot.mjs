@@ -15,7 +15,11 @@ const png = resolve(process.argv[3] ?? join(root, ".tmp/plan.png"));
 const html = png.replace(/\.png$/, "") + ".html";
 mkdirSync(dirname(png), { recursive: true });
 
-const cli = spawnSync(process.execPath, ["--import", "tsx", join(root, "src/cli/main.ts"), "explain", "--format", "html", "--output", html, program], { cwd: root, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+const cli = spawnSync(process.execPath, ["--import", "tsx", join(root, "src/cli/main.ts"), "explain", "--format", "html", "--output", html, program], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "pipe"],
+  encoding: "utf8",
+});
 if (cli.status !== 0) {
   process.stderr.write(cli.stderr);
   process.exit(cli.status ?? 1);
@@ -33,7 +37,13 @@ try {
     title: document.title,
     nodes: [...document.querySelectorAll("g.node")].map((g) => {
       const r = g.getBoundingClientRect();
-      return { id: g.getAttribute("data-id"), pact: g.getAttribute("data-pact"), text: [...g.querySelectorAll("text")].map((t) => t.textContent).join(" | "), width: r.width, height: r.height };
+      return {
+        id: g.getAttribute("data-id"),
+        pact: g.getAttribute("data-pact"),
+        text: [...g.querySelectorAll("text")].map((t) => t.textContent).join(" | "),
+        width: r.width,
+        height: r.height,
+      };
     }),
     edges: [...document.querySelectorAll("g.edge")].map((g) => {
       const r = g.querySelector("path").getBoundingClientRect();

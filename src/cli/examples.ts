@@ -53,7 +53,9 @@ export function checkNames(names: readonly string[]): void {
     const best = known.map((k) => ({ k, d: distance(u.replace(/-/g, ""), k.replace(/-/g, "")) })).sort((x, y) => x.d - y.d)[0];
     return best && best.d <= 3 ? ` (did you mean ${best.k}?)` : "";
   });
-  throw new CliError(`unknown example${unknown.length > 1 ? "s" : ""}: ${unknown.map((u, i) => u + hints[i]).join(", ")}\nknown examples (in ${EXAMPLES_DIR}): ${known.join(", ")}`);
+  throw new CliError(
+    `unknown example${unknown.length > 1 ? "s" : ""}: ${unknown.map((u, i) => u + hints[i]).join(", ")}\nknown examples (in ${EXAMPLES_DIR}): ${known.join(", ")}`,
+  );
 }
 
 async function load(name: string): Promise<{ name: string; url: string; mod: ExampleModule }> {

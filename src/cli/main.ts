@@ -77,16 +77,20 @@ export function program(): Command {
       .option("--run", "run the program and annotate the plan with the records measured per channel")
       .passThroughOptions()
       .allowUnknownOption(),
-  ).action(async (file: string, args: string[], o: { format: string; output?: string; run?: boolean; parallelism?: number; mode?: string; cluster?: string }) => {
-    const { code, jobs } = await runProgram(file, [...jobOptionArgs(o), ...args], o.run ? "observe" : "explain");
-    if (code !== 0) {
-      process.stderr.write(`sluice explain: ${file} exited with code ${code}${o.run ? "" : " (in explain mode actions return no records; a program that needs them may fail after its first job)"}; showing the ${jobs.length} job(s) captured before\n`);
-    }
-    const text = render(jobs, o.format);
-    if (o.output) writeFileSync(o.output, text);
-    else process.stdout.write(text);
-    process.exitCode = code !== 0 && jobs.length === 0 ? code : 0;
-  });
+  ).action(
+    async (file: string, args: string[], o: { format: string; output?: string; run?: boolean; parallelism?: number; mode?: string; cluster?: string }) => {
+      const { code, jobs } = await runProgram(file, [...jobOptionArgs(o), ...args], o.run ? "observe" : "explain");
+      if (code !== 0) {
+        process.stderr.write(
+          `sluice explain: ${file} exited with code ${code}${o.run ? "" : " (in explain mode actions return no records; a program that needs them may fail after its first job)"}; showing the ${jobs.length} job(s) captured before\n`,
+        );
+      }
+      const text = render(jobs, o.format);
+      if (o.output) writeFileSync(o.output, text);
+      else process.stdout.write(text);
+      process.exitCode = code !== 0 && jobs.length === 0 ? code : 0;
+    },
+  );
 
   withJobOptions(
     cli

@@ -26,7 +26,9 @@ export function renderSvg(jobs: readonly JobGraph[]): string {
   jobs.forEach((job, i) => {
     const layout = layoutJob(job);
     sections.push(`<g class="job" data-job="${i + 1}" transform="translate(0 ${y})">`);
-    sections.push(`<text class="job-title" x="12" y="20" font-weight="bold" font-size="14">${esc(`Job ${i + 1}: ${job.jobName} (default parallelism ${job.defaultParallelism}${job.runtimeMs !== undefined ? `, ran in ${job.runtimeMs.toFixed(0)} ms` : ""})`)}</text>`);
+    sections.push(
+      `<text class="job-title" x="12" y="20" font-weight="bold" font-size="14">${esc(`Job ${i + 1}: ${job.jobName} (default parallelism ${job.defaultParallelism}${job.runtimeMs !== undefined ? `, ran in ${job.runtimeMs.toFixed(0)} ms` : ""})`)}</text>`,
+    );
     sections.push(`<g transform="translate(0 ${HEADER})">${jobBody(layout, i + 1)}</g></g>`);
     y += layout.height + HEADER + 24;
     width = Math.max(width, layout.width);
@@ -51,7 +53,11 @@ function jobBody(layout: Layout, job: number): string {
   for (const p of order.filter((n) => n.node.kind === "iteration")) out.push(box(p, job));
   for (const e of layout.edges) {
     const d = e.points.map((pt, i) => `${i === 0 ? "M" : "L"}${pt.x.toFixed(1)} ${pt.y.toFixed(1)}`).join(" ");
-    const stroke = e.edge.chained ? `stroke="#9a9a9a" stroke-width="4"` : e.edge.broadcast ? `stroke="#8a4fbf" stroke-width="1.5" stroke-dasharray="6 3"` : `stroke="#444" stroke-width="1.5"`;
+    const stroke = e.edge.chained
+      ? `stroke="#9a9a9a" stroke-width="4"`
+      : e.edge.broadcast
+        ? `stroke="#8a4fbf" stroke-width="1.5" stroke-dasharray="6 3"`
+        : `stroke="#444" stroke-width="1.5"`;
     const w = e.label.length * CHAR_W * 0.9 + 8;
     out.push(
       `<g class="edge" data-job="${job}" data-from="${e.edge.from.slice(1)}" data-to="${e.edge.to.slice(1)}" data-ship="${esc(e.edge.ship)}"${e.edge.records !== undefined ? ` data-records="${e.edge.records}"` : ""}>`,
@@ -68,9 +74,15 @@ function jobBody(layout: Layout, job: number): string {
 function box(p: Layout["nodes"][number], job: number): string {
   const n = p.node;
   const dash = n.kind === "iteration" ? ` stroke-dasharray="6 4"` : "";
-  const text = n.kind === "iteration"
-    ? `<text x="${(p.x + 8).toFixed(1)}" y="${(p.y + 14).toFixed(1)}" font-weight="bold">${esc(p.lines.join("  "))}</text>`
-    : p.lines.map((l, i) => `<text x="${(p.x + 10).toFixed(1)}" y="${(p.y + 10 + (i + 1) * LINE_H - 4).toFixed(1)}"${i === 0 ? ` font-weight="bold"` : ""}>${esc(l)}</text>`).join("");
+  const text =
+    n.kind === "iteration"
+      ? `<text x="${(p.x + 8).toFixed(1)}" y="${(p.y + 14).toFixed(1)}" font-weight="bold">${esc(p.lines.join("  "))}</text>`
+      : p.lines
+          .map(
+            (l, i) =>
+              `<text x="${(p.x + 10).toFixed(1)}" y="${(p.y + 10 + (i + 1) * LINE_H - 4).toFixed(1)}"${i === 0 ? ` font-weight="bold"` : ""}>${esc(l)}</text>`,
+          )
+          .join("");
   return `<g class="node" data-job="${job}" data-id="${n.id.slice(1)}" data-kind="${n.kind}" data-pact="${esc(n.pact)}"><rect x="${p.x.toFixed(1)}" y="${p.y.toFixed(1)}" width="${p.width.toFixed(1)}" height="${p.height.toFixed(1)}" rx="6" fill="${FILL[n.kind]}" stroke="#555"${dash}/>${text}<title>${esc(`${n.pact} "${n.name}" — ${n.strategy}, parallelism ${n.parallelism}`)}</title></g>`;
 }
 

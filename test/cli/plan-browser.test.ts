@@ -28,7 +28,10 @@ test("plan as HTML in headless Chromium: every operator and channel of a join-an
   const job = join(FIXTURES, "join-and-group-job.ts");
   const plan = await sluice(["explain", "--format", "json", job]);
   assert.equal(plan.code, 0, plan.stderr);
-  const [graph] = JSON.parse(plan.stdout) as { nodes: { id: string; pact: string; name: string }[]; edges: { from: string; to: string; ship: string; chained: boolean }[] }[];
+  const [graph] = JSON.parse(plan.stdout) as {
+    nodes: { id: string; pact: string; name: string }[];
+    edges: { from: string; to: string; ship: string; chained: boolean }[];
+  }[];
   const dir = mkdtempSync(join(tmpdir(), "sluice-shot-"));
   try {
     const png = join(dir, "plan.png");

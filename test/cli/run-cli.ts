@@ -16,7 +16,11 @@ export function sluice(args: readonly string[], env: Record<string, string> = {}
     // Children run in process unless a test asks (the suite's threads pass sets SLUICE_EXECUTION_MODE).
     const base = { ...process.env };
     delete base.SLUICE_EXECUTION_MODE;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: ROOT,
+      env: { ...base, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));

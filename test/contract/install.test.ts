@@ -28,7 +28,15 @@ test("npm pack, install the tarball into a fresh project, compile strict TS and 
   try {
     const packed = JSON.parse(run(npm, ["pack", "--json", "--pack-destination", dir], ROOT)) as { filename: string; files: { path: string }[] }[];
     const files = packed[0]!.files.map((f) => f.path);
-    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cli/main.js", "dist/examples/word-count.js", "dist/examples/data/mill-race.txt", "src/index.ts", "README.md"]) {
+    for (const f of [
+      "dist/index.js",
+      "dist/index.d.ts",
+      "dist/cli/main.js",
+      "dist/examples/word-count.js",
+      "dist/examples/data/mill-race.txt",
+      "src/index.ts",
+      "README.md",
+    ]) {
       assert.ok(files.includes(f), `the package ships ${f}`);
     }
     assert.ok(!files.some((f) => f.startsWith("test/")), "tests are not shipped");
@@ -38,18 +46,37 @@ test("npm pack, install the tarball into a fresh project, compile strict TS and 
     run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", join(dir, packed[0]!.filename)], project);
     assert.ok(existsSync(join(project, "node_modules/@types/node/package.json")), "@types/node comes with it (a peer dependency)");
 
-    writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: ["node"], outDir: "out", noUncheckedIndexedAccess: true } }));
-    writeFileSync(join(project, "count.ts"), [
-      `import { ExecutionEnvironment, type DataSet } from "sluice";`,
-      `const env = ExecutionEnvironment.getExecutionEnvironment();`,
-      `const words: DataSet<[string, number]> = env.fromElements("a b", "b c b").flatMap<[string, number]>((line, out) => { for (const w of line.split(" ")) out.collect([w, 1]); });`,
-      `const counts: [string, number][] = await words.groupBy(0).sum(1).collect();`,
-      `console.log(JSON.stringify(counts.sort()));`,
-    ].join("\n"));
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          types: ["node"],
+          outDir: "out",
+          noUncheckedIndexedAccess: true,
+        },
+      }),
+    );
+    writeFileSync(
+      join(project, "count.ts"),
+      [
+        `import { ExecutionEnvironment, type DataSet } from "sluice";`,
+        `const env = ExecutionEnvironment.getExecutionEnvironment();`,
+        `const words: DataSet<[string, number]> = env.fromElements("a b", "b c b").flatMap<[string, number]>((line, out) => { for (const w of line.split(" ")) out.collect([w, 1]); });`,
+        `const counts: [string, number][] = await words.groupBy(0).sum(1).collect();`,
+        `console.log(JSON.stringify(counts.sort()));`,
+      ].join("\n"),
+    );
     run(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], project);
     assert.equal(run(process.execPath, ["out/count.js"], project).trim(), `[["a",1],["b",3],["c",1]]`);
 
-    writeFileSync(join(project, "plain.mjs"), `import { ExecutionEnvironment } from "sluice";\nconst env = ExecutionEnvironment.getExecutionEnvironment();\nconsole.log(await env.generateSequence(1, 100).count());\n`);
+    writeFileSync(
+      join(project, "plain.mjs"),
+      `import { ExecutionEnvironment } from "sluice";\nconst env = ExecutionEnvironment.getExecutionEnvironment();\nconsole.log(await env.generateSequence(1, 100).count());\n`,
+    );
     assert.equal(run(process.execPath, ["plain.mjs"], project).trim(), "100");
 
     const bin = join(project, "node_modules/.bin/sluice");
