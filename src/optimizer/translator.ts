@@ -106,6 +106,16 @@ export class Translator {
   /** Connects `input` to a consumer of `parallelism` subtasks so that `req` holds. */
   connect(input: Translated, parallelism: number, req: Requirement, local: LocalRequirement = { local: "NONE" }): InputGate {
     const channels = input.parts.map((p) => this.channel(p.node, p.props, parallelism, req, local));
+    if (req.kind === "hash" && channels.length > 1 && !forwardsAlike(channels, input)) {
+      // A union's parts meet in one consumer: a part kept on its own partitioning (a subset of the
+      // key, or range boundaries of its own) would send equal keys elsewhere than the parts hashed
+      // on the full key, so every part is hashed on the required key.
+      for (const c of channels) {
+        if (c.ship !== "FORWARD") continue;
+        c.ship = "PARTITION_HASH";
+        c.shipKey = req.key;
+      }
+    }
     return { channels };
   }
 
@@ -160,6 +170,16 @@ export class Translator {
         return noProps(parallelism);
     }
   }
+}
+
+/** Whether every channel forwards and every part is hash-partitioned on the same fields (or p=1). */
+function forwardsAlike(channels: readonly Channel[], input: Translated): boolean {
+  if (channels.every((c) => c.ship !== "FORWARD")) return true;
+  if (!channels.every((c) => c.ship === "FORWARD")) return false;
+  const [first, ...rest] = input.parts.map((p) => p.props);
+  if (first!.parallelism === 1) return true;
+  const sameFields = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((f, i) => f === b[i]);
+  return first!.partitioning === "hash" && rest.every((p) => p.partitioning === "hash" && sameFields(p.fields, first!.fields));
 }
 
 /** A Translated of one node. */
