@@ -11,13 +11,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { tableFromIPC, type Table } from "@uwdata/flechette";
-import { InvalidProgramException } from "../../common/errors.js";
 import type { InputFormat } from "../../common/formats.js";
 import type { FileInputSplit } from "../file-input-format.js";
 import { listInputFiles } from "../input-files.js";
 import { FileSystemError, fsError } from "../io-errors.js";
-import { localPath } from "../local-path.js";
-import type { ColumnarReadOptions } from "./parquet-input-format.js";
+import { resolveColumnarSource, type ColumnarReadOptions } from "./parquet-input-format.js";
 
 export class ArrowInputFormat<T = Record<string, unknown>> implements InputFormat<T, FileInputSplit> {
   private readonly columns: string[] | undefined;
@@ -28,13 +26,7 @@ export class ArrowInputFormat<T = Record<string, unknown>> implements InputForma
   private readonly filePath: string;
 
   constructor(filePath: string, options: ColumnarReadOptions = {}) {
-    if (typeof filePath !== "string" || filePath === "")
-      throw new InvalidProgramException(`ArrowInputFormat: the file path must be a non-empty string, got ${String(filePath)}`);
-    if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples")
-      throw new InvalidProgramException(`readArrow('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
-    this.filePath = localPath(filePath, "ArrowInputFormat");
-    this.columns = options.columns ? [...options.columns] : undefined;
-    this.tuples = options.as === "tuples";
+    ({ filePath: this.filePath, columns: this.columns, tuples: this.tuples } = resolveColumnarSource(filePath, options, "ArrowInputFormat", "readArrow"));
   }
 
   getFilePath(): string {

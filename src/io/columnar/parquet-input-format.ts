@@ -44,13 +44,7 @@ export class ParquetInputFormat<T = Record<string, unknown>> implements InputFor
   private readonly filePath: string;
 
   constructor(filePath: string, options: ColumnarReadOptions = {}) {
-    if (typeof filePath !== "string" || filePath === "")
-      throw new InvalidProgramException(`ParquetInputFormat: the file path must be a non-empty string, got ${String(filePath)}`);
-    if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples")
-      throw new InvalidProgramException(`readParquet('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
-    this.filePath = localPath(filePath, "ParquetInputFormat");
-    this.columns = options.columns ? [...options.columns] : undefined;
-    this.tuples = options.as === "tuples";
+    ({ filePath: this.filePath, columns: this.columns, tuples: this.tuples } = resolveColumnarSource(filePath, options, "ParquetInputFormat", "readParquet"));
   }
 
   getFilePath(): string {
@@ -166,4 +160,18 @@ function bufferOf(handle: FileHandle, size: number): AsyncBuffer {
       return buf.buffer;
     },
   };
+}
+
+/** Checks a columnar source's path and options once for both formats (messages name the format and its reader). */
+export function resolveColumnarSource(
+  filePath: string,
+  options: ColumnarReadOptions,
+  format: string,
+  reader: string,
+): { filePath: string; columns: string[] | undefined; tuples: boolean } {
+  if (typeof filePath !== "string" || filePath === "")
+    throw new InvalidProgramException(`${format}: the file path must be a non-empty string, got ${String(filePath)}`);
+  if (options.as !== undefined && options.as !== "objects" && options.as !== "tuples")
+    throw new InvalidProgramException(`${reader}('${filePath}'): 'as' must be "objects" or "tuples", got ${String(options.as)}`);
+  return { filePath: localPath(filePath, format), columns: options.columns ? [...options.columns] : undefined, tuples: options.as === "tuples" };
 }
