@@ -5,7 +5,7 @@
 import type { JobListener } from "../common/progress.js";
 import { InvalidProgramException } from "../common/errors.js";
 
-export type ExecutionMode = "auto" | "in-process" | "threads";
+export type ExecutionMode = "auto" | "in-process" | "threads" | "processes";
 
 export class ExecutionConfig {
   private objectReuse = false;
@@ -28,16 +28,16 @@ export class ExecutionConfig {
     return this.objectReuse;
   }
   /**
-   * Where subtasks run: in this thread, in worker threads, or chosen per job ("auto", which runs
-   * in process for now: threads are opt-in). Unset, the environment variable SLUICE_EXECUTION_MODE
-   * decides, else "auto".
+   * Where this environment's jobs run when the program is a job module run by runJob: in process,
+   * in worker threads, in child processes, or chosen per job ("auto"). Unset, runJob's mode
+   * decides. A script (not a job module) always runs in process.
    */
   setExecutionMode(mode: ExecutionMode): this {
     this.mode = mode;
     this.modeSet = true;
     return this;
   }
-  /** @internal Whether the program chose the mode (it then wins over SLUICE_EXECUTION_MODE). */
+  /** @internal Whether the program chose the mode (it then wins over runJob's). */
   isExecutionModeSet(): boolean {
     return this.modeSet;
   }

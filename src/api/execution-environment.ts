@@ -59,6 +59,10 @@ export class ExecutionEnvironment {
   getConfig(): ExecutionConfig {
     return this.config;
   }
+  /** What the client needs of the config, as plain data. */
+  private runConfig(): { objectReuse: boolean; mode: string | undefined; watch: ExecutionConfig } {
+    return { objectReuse: this.config.isObjectReuseEnabled(), mode: this.config.isExecutionModeSet() ? this.config.getExecutionMode() : undefined, watch: this.config };
+  }
   /**
    * Adds a listener told about every job this environment runs (Flink's registerJobListener):
    * `onJobSubmitted`, `onProgress(snapshot)` (records in/out per operator chain, bytes of file
@@ -166,7 +170,7 @@ export class ExecutionEnvironment {
         "No data sinks have been created yet. A program needs at least one sink (print, collect, writeAs...) before execute().",
       );
     }
-    const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, config: this.config });
+    const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, ...this.runConfig() });
     this.lastResult = result;
     return result;
   }
@@ -184,7 +188,7 @@ export class ExecutionEnvironment {
     const sinks = this.takeSinks();
     if (sinks.length === 0) throw new InvalidProgramException("No data sinks have been created yet. A program needs at least one sink before executeAsync().");
     const job = startCancellableJob(jobName, this.config.getJobTimeout(), async (signal) => {
-      const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, config: this.config, signal });
+      const { result } = await executePlan(sinks, { jobName, parallelism: this.parallelism, ...this.runConfig(), signal });
       this.lastResult = result;
       return result;
     });
@@ -193,7 +197,7 @@ export class ExecutionEnvironment {
   /** The optimized plan as JSON in the shape of Flink's plan JSON; runs nothing. */
   getExecutionPlan(): string {
     if (this.sinks.length === 0) throw new InvalidProgramException("No data sinks have been created yet. getExecutionPlan() needs at least one sink.");
-    return explainPlan(this.sinks, { jobName: "plan", parallelism: this.parallelism, config: this.config });
+    return explainPlan(this.sinks, { jobName: "plan", parallelism: this.parallelism, ...this.runConfig() });
   }
   getLastJobExecutionResult(): JobExecutionResult | undefined {
     return this.lastResult;
@@ -207,7 +211,7 @@ export class ExecutionEnvironment {
       return node;
     });
     const sinks = this.takeSinks();
-    const options = { jobName: "collect", parallelism: this.parallelism, config: this.config };
+    const options = { jobName: "collect", parallelism: this.parallelism, ...this.runConfig() };
     const timeout = this.config.getJobTimeout();
     const run = timeout > 0
       ? startCancellableJob("collect", timeout, (signal) => executePlan(sinks, { ...options, signal })).result()

@@ -1,88 +1,66 @@
 /**
- * The composition root: optimize the program's sinks into a physical plan and run it, in process
- * or in worker threads (runtime/workers/mode.ts decides). The API reaches execution only through
- * these two functions. Every job is numbered and its result journaled, so worker threads, which run
- * the program themselves, follow the same path (runtime/workers/worker-program.ts).
+ * The composition root: optimize the program's sinks into a physical plan and run it. The API
+ * reaches execution only through these two functions. In a job module's entry the run's session
+ * decides where (job-session.ts, worker-host.ts); a script runs in process.
  */
-import type { ExecutionConfig } from "../api/execution-config.js";
 import { optimize } from "../optimizer/optimizer.js";
 import type { SinkNode } from "../plan/logical.js";
-import type { PhysicalPlan } from "../plan/physical.js";
 import { planToJson } from "../plan/plan-json.js";
-import { runJob, type JobRun } from "../runtime/job-runner.js";
-import { keepJobRecords, nextJobNumber, recordJob } from "../runtime/workers/journal.js";
-import { toWireError } from "../runtime/workers/wire-error.js";
-import { chooseExecution, effectiveMode } from "../runtime/workers/mode.js";
-import { runInThreads, type PrintedText } from "../runtime/workers/thread-executor.js";
-import { workersReach } from "../runtime/workers/pool.js";
-import { isWorkerProgram, workerExecutePlan } from "../runtime/workers/worker-program.js";
-import { inJobScope, recordTemporaryDirectories } from "../runtime/workers/temp-dir-log.js";
-import { JobExecutionResult } from "../common/job-execution-result.js";
-import { currentJobScope } from "../common/job-scope.js";
+import type { PhysicalPlan } from "../plan/physical.js";
+import { runJob } from "../runtime/job-runner.js";
 import { watchJob } from "./job-progress.js";
+import { currentSession, outcomeOf, type ActionOptions, type ActionOutcome } from "./action-session.js";
+import type { ExecutionChoice } from "./choose-execution.js";
 import { activePlanCapture } from "./plan-capture.js";
+import { JobExecutionResult } from "../common/job-execution-result.js";
 
-export interface ExecuteOptions {
-  readonly jobName: string;
-  readonly parallelism: number;
-  readonly config: ExecutionConfig;
-  /** Cancels the job (JobClient.cancel(), a job timeout). */
-  readonly signal?: AbortSignal;
-}
+export type ExecuteOptions = ActionOptions;
 
-/** Records of this class keep their prototype across worker threads (ExecutionEnvironment.registerType). */
-export { registerClass as registerRecordType } from "../runtime/workers/class-registry.js";
+/** Records of this class keep their prototype across workers (ExecutionEnvironment.registerType). */
+export { registerClass as registerRecordType } from "../runtime/executors/class-registry.js";
 
-// Programs that build paths from mkdtemp get the same directories in worker threads.
-if (!isWorkerProgram()) recordTemporaryDirectories();
+let warned = false;
 
-export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
-  const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
-  if (isWorkerProgram()) return workerExecutePlan(plan, options.jobName);
+export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<ActionOutcome> {
   const capture = activePlanCapture();
   if (capture?.mode === "explain") {
-    capture.jobs.push({ jobName: options.jobName, plan: plan() });
+    capture.jobs.push({ jobName: options.jobName, plan: optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse }) });
     return { result: new JobExecutionResult(options.jobName, 0, new Map(), []), collected: [] };
   }
-  if (currentJobScope()?.role === "coordinator") {
-    const physical = plan();
-    const ran = await runHere(physical, options.jobName, options.signal);
-    capture?.jobs.push({ jobName: options.jobName, plan: physical, result: ran.result });
-    return ran;
+  const outcome = await dispatch(sinks, options);
+  if (capture && outcome.plan) capture.jobs.push({ jobName: options.jobName, plan: outcome.plan, result: outcome.result });
+  return outcome;
+}
+
+function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<ActionOutcome> {
+  const session = currentSession();
+  if (session) return session.execute(sinks, options);
+  if (!warned && (options.mode === "threads" || options.mode === "processes")) {
+    warned = true;
+    process.stderr.write(`[sluice] execution mode ${options.mode} needs a job module (export default defineJob(...), run with runJob or sluice run): this script runs in process\n`);
   }
-  const job = nextJobNumber();
-  // Workers replay earlier jobs from the journal: keep their records once threads are asked for.
-  if (effectiveMode(options.config).mode === "threads") keepJobRecords();
-  const watch = watchJob(options.jobName, options.config);
+  const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+  return runWatched(plan, options);
+}
+
+/** Runs `plan` in process with the environment's progress display and job listeners. */
+export async function runWatched(plan: PhysicalPlan, options: ExecuteOptions): Promise<ActionOutcome> {
+  const watch = watchJob(options.jobName, options.watch);
   try {
-    const physical = plan();
-    const choice = chooseExecution(physical, options.config);
-    await workersReach(job);
-    const run: JobRun & { printed?: PrintedText } = await inJobScope(() => (choice.mode === "threads" ? runInThreads(job, physical, choice, options.jobName, options.signal) : runJob(physical, { jobName: options.jobName, onProgress: watch.onProgress, signal: options.signal })));
-    const result = new JobExecutionResult(options.jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations);
-    const collected: unknown[][] = [];
-    for (const [slot, records] of run.collected) collected[slot] = records;
-    if (capture) capture.jobs.push({ jobName: options.jobName, plan: physical, result });
-    recordJob(job, { ok: true, collected, accumulators: run.accumulators, netRuntimeMs: run.netRuntimeMs, channels: run.channels, iterations: run.iterations, printed: run.printed });
-    watch.executed(result);
-    return { result, collected };
+    const run = await runJob(plan, { jobName: options.jobName, onProgress: watch.onProgress, signal: options.signal });
+    const outcome = outcomeOf(run, options.jobName, plan);
+    watch.executed(outcome.result);
+    return outcome;
   } catch (e) {
-    recordJob(job, { ok: false, error: toWireError(e) });
     watch.executed(undefined, e);
     throw e;
   }
 }
 
-async function runHere(physical: PhysicalPlan, jobName: string, signal?: AbortSignal): Promise<{ result: JobExecutionResult; collected: unknown[][] }> {
-  const run = await runJob(physical, { jobName, signal });
-  const collected: unknown[][] = [];
-  for (const [slot, records] of run.collected) collected[slot] = records;
-  return { result: new JobExecutionResult(jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations), collected };
-}
-
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {
-  const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.config.isObjectReuseEnabled() });
-  const choice = chooseExecution(plan, options.config);
-  const execution = { mode: choice.mode, ...(choice.mode === "threads" ? { workers: choice.workers } : {}), reason: choice.reason };
+  const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+  const session = currentSession();
+  const choice: ExecutionChoice = session?.explain(plan, options) ?? { mode: "in-process", workers: 0, reason: "a script (not a job module) runs in process" };
+  const execution = { mode: choice.mode, ...(choice.workers > 0 ? { workers: choice.workers } : {}), reason: choice.reason };
   return JSON.stringify({ ...planToJson(plan), execution }, null, 2);
 }

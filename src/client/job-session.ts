@@ -1,8 +1,29 @@
 /**
- * One run of a job module's entry in the coordinator (runJob): its mode, parallelism and the
- * actions it ran so far, numbered in the order the entry reached them.
+ * One run of a job module's entry in the coordinator (runJob). The entry's actions are numbered in
+ * the order it reaches them. Each runs in process or on workers (choose-execution.ts); on workers,
+ * every worker runs the same entry with a clone of the arguments: an action the coordinator already
+ * ran is answered with the coordinator's result, the one running now is planned by the worker,
+ * checked against the coordinator's plan by fingerprint and served subtask by subtask. Results are
+ * kept for the run only (when workers may need them) and dropped with it.
  */
-export type JobMode = "auto" | "in-process" | "threads" | "processes";
+import { InvalidProgramException } from "../common/errors.js";
+import { optimize } from "../optimizer/optimizer.js";
+import type { SinkNode } from "../plan/logical.js";
+import type { PhysicalPlan } from "../plan/physical.js";
+import { runJob, type JobRun } from "../runtime/job-runner.js";
+import { encodeBatch } from "../runtime/executors/codec.js";
+import { fingerprintDifference, fingerprintPlan, type PlanFingerprint } from "../runtime/executors/fingerprint.js";
+import { workerPool, type RunListener, type WorkerHandle, type WorkerPool } from "../runtime/executors/pool.js";
+import type { WireEntry } from "../runtime/executors/protocol.js";
+import { RemoteExecutor } from "../runtime/executors/remote-executor.js";
+import { toWireError, type WireError } from "../runtime/executors/wire-error.js";
+import type { WorkerKind } from "../runtime/executors/worker-link.js";
+import { chooseExecution, type ExecutionChoice, type JobMode } from "./choose-execution.js";
+import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
+import { outcomeOf } from "./action-session.js";
+import { runWatched } from "./execute-plan.js";
+
+export type { JobMode };
 
 export interface SessionOptions {
   readonly moduleUrl: string;
@@ -10,16 +31,176 @@ export interface SessionOptions {
   readonly mode: JobMode;
   readonly parallelism?: number;
   readonly signal?: AbortSignal;
+  /** URL of the worker main module (job/worker-main), next to runJob's own file. */
+  readonly workerMain: string;
+  /** Loader URL workers register first (tsx), or undefined for plain JavaScript. */
+  readonly loader: string | undefined;
 }
 
-export class JobSession {
+interface Current {
+  readonly action: number;
+  readonly jobName: string;
+  readonly fingerprint: PlanFingerprint;
+  readonly candidates: Set<WorkerHandle>;
+  readonly idle: WorkerHandle[];
+  failure: Error | undefined;
+}
+
+type Recorded = { readonly ok: true; readonly run: JobRun; wire?: WireEntry } | { readonly ok: false; readonly error: WireError };
+
+let runs = 0;
+
+export class JobSession implements ActionSession, RunListener {
+  readonly run = ++runs;
+  private actions = 0;
+  private readonly results: Recorded[] = [];
+  private readonly pools = new Set<WorkerPool>();
+  private readonly finished = new Set<WorkerHandle>();
+  private current: Current | undefined;
   private closed = false;
+
   constructor(readonly options: SessionOptions) {}
+
+  explain(plan: PhysicalPlan, options: ActionOptions): ExecutionChoice {
+    return this.choose(plan, options);
+  }
+
+  async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
+    const n = this.actions++;
+    try {
+      const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+      const choice = this.choose(plan, options);
+      if (choice.reason.startsWith("auto")) process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${choice.workers > 0 ? ` (${choice.workers} workers)` : ""}, ${choice.reason}\n`);
+      if (choice.mode === "in-process") {
+        const outcome = await runWatched(plan, options);
+        this.record(n, { ok: true, run: outcome.run! });
+        return outcome;
+      }
+      const run = await this.runRemote(n, plan, choice, options.jobName);
+      this.record(n, { ok: true, run });
+      return outcomeOf(run, options.jobName, plan);
+    } catch (e) {
+      this.record(n, { ok: false, error: toWireError(e) });
+      throw e;
+    }
+  }
 
   close(): void {
     this.closed = true;
+    this.results.length = 0;
+    for (const pool of this.pools) pool.close(this.run);
   }
-  isClosed(): boolean {
-    return this.closed;
+
+  private choose(plan: PhysicalPlan, options: ActionOptions): ExecutionChoice {
+    const explicit = options.mode as JobMode | undefined;
+    return chooseExecution(plan, explicit ?? this.options.mode, explicit ? "the environment's config" : "runJob");
   }
+
+  private async runRemote(n: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun> {
+    const pool = workerPool({ kind: choice.mode as WorkerKind, main: this.options.workerMain, loader: this.options.loader });
+    this.pools.add(pool);
+    pool.listen(this.run, this);
+    const handles = pool.ensure(choice.workers, choice.reason).filter((h) => !this.finished.has(h));
+    const cur: Current = { action: n, jobName, fingerprint: fingerprintPlan(plan), candidates: new Set(handles), idle: [], failure: undefined };
+    this.current = cur;
+    const { moduleUrl, args, parallelism } = this.options;
+    for (const h of handles) {
+      if (!h.opened.has(this.run)) {
+        h.opened.add(this.run);
+        h.post({ t: "open", run: this.run, moduleUrl, args, parallelism });
+      } else if (h.reached.get(this.run) === n) {
+        h.post({ t: "plan", run: this.run, action: n });
+      }
+    }
+    if (handles.length === 0) cur.failure = new InvalidProgramException(`Job '${jobName}': every worker's entry ended before reaching this job`);
+    const workers = {
+      idle: () => pool.waitFor(
+        () => cur.idle.shift(),
+        () => cur.failure ?? ([...cur.candidates].every((h) => h.dead) ? allDied(cur) : undefined),
+      ),
+      release: (h: WorkerHandle) => {
+        if (!h.dead) cur.idle.push(h);
+        pool.changed();
+      },
+    };
+    try {
+      return await runJob(plan, { jobName, executor: new RemoteExecutor({ run: this.run, action: n, workers, signal: this.options.signal }) });
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  /** Keeps action `n`'s result for workers that reach it (or will), and answers those waiting. */
+  private record(n: number, r: Recorded): void {
+    if (this.options.mode === "in-process" || this.closed) return;
+    this.results[n] = r;
+    for (const pool of this.pools) {
+      for (const h of pool.live()) if (h.opened.has(this.run) && h.reached.get(this.run) === n) this.answer(h, n);
+    }
+  }
+
+  private answer(h: WorkerHandle, n: number): void {
+    const r = this.results[n]!;
+    let entry: WireEntry;
+    if (!r.ok) entry = r;
+    else {
+      r.wire ??= {
+        ok: true, accumulators: r.run.accumulators, netRuntimeMs: r.run.netRuntimeMs, channels: r.run.channels, iterations: r.run.iterations,
+        collected: slots(r.run.collected).map((records) => (records ? encodeBatch(records) : undefined)),
+      };
+      entry = r.wire;
+    }
+    h.post({ t: "result", run: this.run, action: n, entry });
+  }
+
+  // ---- RunListener: what the workers say ----
+
+  action(h: WorkerHandle, n: number): void {
+    if (this.results[n]) this.answer(h, n);
+    else if (this.current?.action === n && this.current.candidates.has(h)) h.post({ t: "plan", run: this.run, action: n });
+    // Otherwise the worker waits: record() answers it when the action has run.
+  }
+
+  planned(h: WorkerHandle, n: number, fingerprint: PlanFingerprint | undefined, error: string | undefined): void {
+    const cur = this.current;
+    if (cur?.action !== n) return;
+    const diff = fingerprint ? fingerprintDifference(cur.fingerprint, fingerprint) : `the worker could not build the plan: ${error}`;
+    if (diff) cur.failure ??= mismatch(cur.jobName, h, diff);
+    else {
+      h.post({ t: "serve", run: this.run, action: n });
+      cur.idle.push(h);
+    }
+    h.poolChanged();
+  }
+
+  ended(h: WorkerHandle, error: WireError | undefined): void {
+    this.finished.add(h);
+    const cur = this.current;
+    if (!cur?.candidates.delete(h)) return;
+    if (cur.candidates.size === 0 || [...cur.candidates].every((c) => c.dead)) {
+      cur.failure ??= new InvalidProgramException(
+        `Job '${cur.jobName}' cannot run on workers: the entry in ${h.kind} ${h.index + 1} ${error ? `threw (${error.message})` : "returned"} before reaching it. ` +
+        "Every worker runs the entry with the same arguments: build the dataflows from the arguments and files, not from randomness, the time or per-process state.",
+      );
+    }
+    h.poolChanged();
+  }
+}
+
+function slots(collected: ReadonlyMap<number, unknown[]>): (unknown[] | undefined)[] {
+  const out: (unknown[] | undefined)[] = [];
+  for (const [slot, records] of collected) out[slot] = records;
+  return out;
+}
+
+function allDied(cur: Current): Error {
+  return new Error(`every worker died before job '${cur.jobName}' could run: ${[...cur.candidates].map((h) => h.dead?.message).join("; ")}`);
+}
+
+function mismatch(jobName: string, h: WorkerHandle, diff: string): InvalidProgramException {
+  return new InvalidProgramException(
+    `Job '${jobName}' cannot run on workers: ${h.kind} ${h.index + 1} built a different plan than the coordinator (${diff}). ` +
+    "Each worker runs the entry itself, so the plan must come out the same everywhere: do not build it from randomness " +
+    "(Math.random, random file names), the current time, or per-process state; pass such values in the arguments, or run in process.",
+  );
 }

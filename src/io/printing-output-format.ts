@@ -5,6 +5,16 @@
 import type { OutputFormat } from "../common/formats.js";
 import { formatRecord } from "../common/printing.js";
 
+/** Where print sinks write: this process's stdout/stderr, or a worker's buffer (relayed by its coordinator). */
+export type PrintTarget = (toStderr: boolean, text: string) => void;
+
+let target: PrintTarget | undefined;
+
+/** @internal Set once by a worker's main module: its print sinks' text goes back with each subtask. */
+export function setPrintTarget(t: PrintTarget | undefined): void {
+  target = t;
+}
+
 export class PrintingOutputFormat<T> implements OutputFormat<T> {
   private linePrefix = "";
   private buffer: string[] = [];
@@ -27,6 +37,7 @@ export class PrintingOutputFormat<T> implements OutputFormat<T> {
     if (this.buffer.length === 0) return;
     const text = this.buffer.join("\n") + "\n";
     this.buffer = [];
-    (this.toStderr ? process.stderr : process.stdout).write(text);
+    if (target) target(this.toStderr, text);
+    else (this.toStderr ? process.stderr : process.stdout).write(text);
   }
 }

@@ -43,7 +43,7 @@ export async function runJob<R = unknown>(moduleUrl: URL | string, args: unknown
   const url = toModuleUrl(moduleUrl);
   const mod: unknown = await import(url);
   if (!isJobModule(mod)) throw new InvalidProgramException(`${url} is not a job module: its default export must be defineJob(entry)`);
-  const session = new JobSession({ moduleUrl: url, args, mode, parallelism: options.parallelism, signal: options.signal });
+  const session = new JobSession({ moduleUrl: url, args, mode, parallelism: options.parallelism, signal: options.signal, ...workerModules(url) });
   try {
     return (await runInJobScope({ role: "coordinator", session, parallelism: options.parallelism }, () => {
       const env = ExecutionEnvironment.getExecutionEnvironment();
@@ -51,6 +51,18 @@ export async function runJob<R = unknown>(moduleUrl: URL | string, args: unknown
     })) as R;
   } finally {
     session.close();
+  }
+}
+
+/** The worker main next to this file (compiled JavaScript in dist/, else TypeScript) and the loader it needs. */
+function workerModules(moduleUrl: string): { workerMain: string; loader: string | undefined } {
+  const ts = import.meta.url.endsWith(".ts");
+  const workerMain = new URL(ts ? "./worker-main.ts" : "./worker-main.js", import.meta.url).href;
+  if (!ts && !/\.[mc]?tsx?$/.test(new URL(moduleUrl).pathname)) return { workerMain, loader: undefined };
+  try {
+    return { workerMain, loader: import.meta.resolve("tsx") };
+  } catch {
+    return { workerMain, loader: undefined }; // no TypeScript loader here: the workers will say so
   }
 }
 

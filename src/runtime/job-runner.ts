@@ -14,7 +14,7 @@ import { ProgressTracker } from "./progress-tracker.js";
 import { assignSplits } from "./task/source-runner.js";
 import { AccumulatorRegistry, type IterationView } from "../common/runtime-context-impl.js";
 import type { SubtaskEnv } from "./task/subtask-runner.js";
-import { IN_PROCESS, type TaskExecutor } from "./workers/task-executor.js";
+import { IN_PROCESS, type TaskExecutor } from "./executors/executor.js";
 import type { Exchange } from "./exchange/exchange.js";
 import { runIteration } from "./iteration/iteration-runner.js";
 import type { ChannelMetric, IterationStats } from "../common/job-metrics.js";

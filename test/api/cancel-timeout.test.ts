@@ -1,8 +1,8 @@
 /**
  * DataSet jobs can be cancelled and given a timeout (issue 13): executeAsync() returns a JobClient;
  * cancel() and the job timeout fail the job with a JobExecutionException saying why, its output
- * hooks clean up, and it leaves no output. In worker threads a function that never returns is
- * terminated.
+ * hooks clean up, and it leaves no output. On workers a function that never returns is terminated
+ * (test/workers/failures.test.ts).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -10,7 +10,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ExecutionEnvironment, InvalidProgramException, JobExecutionException, WriteMode } from "../../src/index.js";
-import { IN_THREADS, testAtParallelism } from "../helpers.js";
+import { testAtParallelism } from "../helpers.js";
 import { readOutput, tempDir } from "../io/tmp.js";
 
 /** A job that runs for minutes unless stopped: 10^8 records through a map into a file sink. */
@@ -69,22 +69,3 @@ test("a job that ends within the timeout is not affected", async () => {
   assert.equal(await env.generateSequence(1, 10).count(), 10);
   assert.throws(() => env.getConfig().setJobTimeout(-1), InvalidProgramException);
 });
-
-test(
-  "in worker threads a function that never returns is terminated at the timeout",
-  { ...T, skip: !IN_THREADS && "worker threads only (SLUICE_EXECUTION_MODE=threads)" },
-  async () => {
-    const env = ExecutionEnvironment.createLocalEnvironment(2);
-    env.getConfig().setJobTimeout(500);
-    const dir = tempDir();
-    env
-      .generateSequence(1, 10)
-      .map((x) => {
-        if (x === 3) for (;;);
-        return x;
-      })
-      .writeAsText(join(dir, "out"));
-    await assert.rejects(env.execute("stuck"), (e: unknown) => e instanceof JobExecutionException && /timed out after 500 ms/.test(e.message));
-    assert.deepEqual(readdirSync(dir), []);
-  },
-);

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { ExecutionEnvironment, JobExecutionException, JobExecutionResult, RichMapFunction, type InputFormat, type InputSplit } from "../../src/index.js";
-import { assertSameRecords, testAtParallelism, sharingMemory } from "../helpers.js";
+import { assertSameRecords, testAtParallelism } from "../helpers.js";
 import { tempDir, tempFile } from "./tmp.js";
 
 const discard = { open() {}, writeRecord() {}, close() {} };
@@ -143,7 +143,6 @@ class RangeFormat implements InputFormat<number, InputSplit & { from: number; to
 }
 
 testAtParallelism("createInput runs at the environment's parallelism; each split is read by one subtask", async (env, p) => {
-  sharingMemory(env);
   RangeFormat.opened = [];
   class Where extends RichMapFunction<number, number> {
     map(): number { return this.getRuntimeContext().getNumberOfParallelSubtasks(); }
@@ -180,7 +179,7 @@ test("execute() without any sink is an error (as Flink: no data sinks)", async (
 });
 
 test("getExecutionPlan() is JSON of the optimized plan, needs a sink, and runs nothing", async () => {
-  const env = sharingMemory(ExecutionEnvironment.createLocalEnvironment(2));
+  const env = ExecutionEnvironment.createLocalEnvironment(2);
   assert.throws(() => env.getExecutionPlan(), "no sink yet");
   let calls = 0;
   const written: number[] = [];

@@ -5,7 +5,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ExecutionEnvironment, RichMapFunction } from "../../src/index.js";
-import { IN_THREADS } from "../helpers.js";
 
 const N = 100_000;
 
@@ -15,7 +14,6 @@ test("class instances keep their prototype through every operator, whatever the 
     class Point { constructor(public x: number, public y: number) {} sum(): number { return this.x + this.y; } }
     const env = ExecutionEnvironment.createLocalEnvironment(4);
     // Forced into worker threads, a class only created inside functions must be registered (README).
-    if (IN_THREADS) env.registerType(Point);
     const out = await env.generateSequence(1, N).map((i) => new Point(i % 3, 1)).groupBy("x").reduce((a, b) => new Point(a.x, a.y + b.y)).collect();
     assert.equal(out.length, 3);
     assert.ok(out.every((p) => p instanceof Point));
@@ -23,7 +21,7 @@ test("class instances keep their prototype through every operator, whatever the 
   });
 
 test("(risk, API.md silent) state shared by reference with the program, e.g. an array a Rich function records into, is seen after the run",
-  { timeout: 20_000, skip: IN_THREADS && "worker threads cannot share memory with the program (README, \"Worker threads\")" },
+  { timeout: 20_000 },
   async () => {
     const opened: number[] = [];
     class Track extends RichMapFunction<number, number> {

@@ -6,7 +6,7 @@ import {
   RichFlatJoinFunction, RichFlatMapFunction, RichGroupCombineFunction, RichGroupReduceFunction, RichJoinFunction,
   RichMapFunction, RichMapPartitionFunction, RichReduceFunction, type Collector,
 } from "../../src/index.js";
-import { assertSameRecords, testAtParallelism, sharingMemory } from "../helpers.js";
+import { assertSameRecords, testAtParallelism } from "../helpers.js";
 
 type KV = [string, number];
 const discard = { open() {}, writeRecord() {}, close() {} };
@@ -19,7 +19,6 @@ class Lifecycle {
 }
 
 testAtParallelism("every Rich* class runs with open/close once per parallel instance", async (env, p) => {
-  sharingMemory(env);
   const life = new Map<string, Lifecycle>();
   const track = (name: string, ctxIndex: () => number, ctxP: () => number, phase: "open" | "close"): void => {
     const l = life.get(name) ?? new Lifecycle();

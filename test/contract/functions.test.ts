@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ExecutionEnvironment, JoinHint, type Collector } from "../../src/index.js";
-import { assertSameRecords, testAtParallelism, sharingMemory } from "../helpers.js";
+import { assertSameRecords, testAtParallelism } from "../helpers.js";
 
 type KV = [string, number];
 const KVS: KV[] = [["a", 1], ["b", 2], ["a", 3]];
@@ -99,7 +99,6 @@ testAtParallelism("a join function declared with three parameters is the flat fo
 });
 
 testAtParallelism("a combinable group-reduce object's combine(values, out) runs before the shuffle", async (env, p) => {
-  sharingMemory(env);
   let combineCalls = 0;
   const reducer = {
     reduce(values: Iterable<KV>, out: Collector<KV>): void {

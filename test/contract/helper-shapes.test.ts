@@ -5,7 +5,7 @@ import {
   Configuration, DoubleCounter, DoubleSumAggregator, ExecutionEnvironment, Histogram, IntCounter, ListAccumulator, LongCounter,
   LongSumAggregator, RichMapFunction, type Accumulator, type InputFormat, type InputSplit, type OutputFormat,
 } from "../../src/index.js";
-import { assertSameRecords, testAtParallelism, sharingMemory } from "../helpers.js";
+import { assertSameRecords, testAtParallelism } from "../helpers.js";
 
 test("Configuration: set/get with default and the typed setters/getters", () => {
   const c = new Configuration();
@@ -117,7 +117,7 @@ testAtParallelism("InputFormat as a plain object: configure(parameters) gets the
 });
 
 test("OutputFormat as a class instance with async methods; configure(parameters) is called", async () => {
-  const env = sharingMemory(ExecutionEnvironment.createLocalEnvironment(2));
+  const env = ExecutionEnvironment.createLocalEnvironment(2);
   const lines: string[] = [];
   let configured = 0;
   class Collect implements OutputFormat<number> {

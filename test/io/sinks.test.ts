@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CsvOutputFormat, ExecutionEnvironment, JobExecutionException, WriteMode } from "../../src/index.js";
-import { captureStdout, testAtParallelism, sharingMemory } from "../helpers.js";
+import { captureStdout, testAtParallelism } from "../helpers.js";
 import { outputLines, readOutput, tempDir } from "./tmp.js";
 
 test("sink parallelism 1 writes a file at the path", async () => {
@@ -121,7 +121,6 @@ testAtParallelism("writeAsJsonLines writes one JSON value per line, bigints as s
 });
 
 testAtParallelism("output(format) opens each subtask with (taskNumber, numTasks) and closes it", async (env, p) => {
-  sharingMemory(env);
   const seen: string[] = [];
   const format = {
     task: -1,

@@ -1,7 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ExecutionEnvironment, Order } from "../../src/index.js";
-import { sharingMemory } from "../helpers.js";
 
 interface Node {
   id: number;
@@ -89,7 +88,7 @@ test("a non-grouped reduce combines per subtask and finishes in one subtask", ()
 });
 
 test("getExecutionPlan runs nothing and keeps the sinks for execute()", async () => {
-  const env = sharingMemory(ExecutionEnvironment.createLocalEnvironment(2));
+  const env = ExecutionEnvironment.createLocalEnvironment(2);
   let calls = 0;
   env.generateSequence(1, 5).map((x) => { calls++; return x; }).output(noop);
   env.getExecutionPlan();

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { decodeBatch, encodeBatch } from "../../src/runtime/workers/codec.js";
-import { registerClass } from "../../src/runtime/workers/class-registry.js";
+import { decodeBatch, encodeBatch } from "../../src/runtime/executors/codec.js";
+import { registerClass } from "../../src/runtime/executors/class-registry.js";
 
 class Point {
   constructor(readonly x: number, readonly y: number) {}

@@ -3,8 +3,8 @@
  * codec (codec.ts: encode into one transferable buffer, decode on the other side), for the record
  * types the codec distinguishes. Run: node --import tsx test/workers/transport-bench.ts
  */
-import { decodeBatch, encodeBatch } from "../../src/runtime/workers/codec.js";
-import { registerClass } from "../../src/runtime/workers/class-registry.js";
+import { decodeBatch, encodeBatch } from "../../src/runtime/executors/codec.js";
+import { registerClass } from "../../src/runtime/executors/class-registry.js";
 
 class Point {
   constructor(readonly x: number, readonly y: number, readonly label: string) {}

@@ -23,7 +23,7 @@ import { DataStream } from "./data-stream.js";
 import { streamJobClient, type JobClient } from "./job-client.js";
 import { StreamExecutionConfig } from "./stream-execution-config.js";
 import type { StreamJobExecutionResult } from "./stream-job-result.js";
-import { isWorkerProgram } from "../../runtime/workers/worker-program.js";
+import { currentJobScope } from "../../common/job-scope.js";
 
 const DEFAULT_JOB_NAME = "Flink Streaming Job";
 
@@ -124,8 +124,8 @@ export class StreamExecutionEnvironment {
     const job = new StreamJob(graph, {
       jobName, autoWatermarkInterval: this.config.getAutoWatermarkInterval(), objectReuse: this.config.isObjectReuseEnabled(),
     });
-    // In a worker thread replaying the program for batch jobs, the streaming job is the coordinator's alone.
-    if (isWorkerProgram()) job.finishWithoutRunning();
+    // In a worker's copy of a job module's entry, the streaming job is the coordinator's alone.
+    if (currentJobScope()?.role === "worker") job.finishWithoutRunning();
     else job.start();
     return streamJobClient(job, jobName);
   }

@@ -2,8 +2,7 @@
  * A worker runs one subtask at the coordinator's request: the task comes from the worker's own job
  * graph (same plan, checked by fingerprint), its input exchanges are fed the batches that came with
  * the request and its output exchanges capture what the subtask writes, encoded per consumer.
- * What user code prints while the subtask runs goes back with the reply (the coordinator prints it);
- * anything else the program prints in a worker is dropped (see worker-bootstrap.ts).
+ * What its print sinks write goes back with the reply (the coordinator prints it in subtask order).
  */
 import type { Accumulator } from "../../common/accumulators.js";
 import { TaskFailure } from "../../common/errors.js";
@@ -16,9 +15,7 @@ import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
 import { toWireError } from "./wire-error.js";
-import { OUTPUT_GATE } from "./output-gate.js";
-import { workerData } from "node:worker_threads";
-import type { FromWorker, SubtaskOutput, ToWorker, WorkerData } from "./protocol.js";
+import type { FromWorker, PrintedText, SubtaskOutput, ToWorker } from "./protocol.js";
 
 export interface ServedJob {
   readonly plan: PhysicalPlan;
@@ -38,35 +35,13 @@ class TrackingRegistry extends AccumulatorRegistry {
   }
 }
 
-/**
- * Whether the coordinator cancelled `job` (one of its subtasks failed elsewhere): a shared flag,
- * read between batches, so a busy worker stops its subtask without waiting for its event loop.
- */
-function cancelled(job: number): boolean {
-  const flags = (workerData as WorkerData | undefined)?.cancelFlags;
-  return flags !== undefined && Atomics.load(new Int32Array(flags), 0) === job;
-}
-
-/** The name a cancelled subtask's error carries to the coordinator. */
-export const SUBTASK_CANCELLED = "SubtaskCancelled";
-
-class SubtaskCancelled extends Error {
-  override readonly name = SUBTASK_CANCELLED;
-  constructor(job: number) {
-    super(`job ${job} was cancelled`);
-  }
-}
-
 /** An input exchange that yields the batches shipped with the request. */
 class FeedExchange extends Exchange {
-  constructor(like: Exchange, private readonly batches: EncodedBatch[], private readonly job: number) {
+  constructor(like: Exchange, private readonly batches: EncodedBatch[]) {
     super(like.channel, like.producers, like.consumers, like.copy, like.consumerName);
   }
   override *batchesFor(): Iterable<any[]> {
-    for (const b of this.batches) {
-      if (cancelled(this.job)) throw new SubtaskCancelled(this.job);
-      yield decodeBatch(b);
-    }
+    for (const b of this.batches) yield decodeBatch(b);
   }
 }
 
@@ -74,12 +49,11 @@ class FeedExchange extends Exchange {
 class CaptureExchange extends Exchange {
   readonly parts: EncodedBatch[][];
   readonly heldBatches: EncodedBatch[] = [];
-  constructor(like: Exchange, private readonly job: number) {
+  constructor(like: Exchange) {
     super(like.channel, like.producers, like.consumers, like.copy, like.consumerName);
     this.parts = Array.from({ length: like.channel.ship === "BROADCAST" ? 1 : like.consumers }, () => []);
   }
   override append(_producer: number, target: number, batch: any[]): void {
-    if (cancelled(this.job)) throw new SubtaskCancelled(this.job);
     this.parts[target]!.push(encodeBatch(batch));
   }
   override hold(_producer: number, records: any[]): void {
@@ -89,41 +63,16 @@ class CaptureExchange extends Exchange {
 
 type RunRequest = Extract<ToWorker, { t: "run" }>;
 
-export async function runSubtaskRequest(job: ServedJob, m: RunRequest): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
-  // The program may have replaced write() itself (e.g. to capture its output): the subtask's own
-  // writes still go to the gate, everything else to whatever the program installed.
-  const restore = [gateStream(process.stdout, OUTPUT_GATE.out), gateStream(process.stderr, OUTPUT_GATE.err)];
-  try {
-    return await OUTPUT_GATE.subtask.run(true, () => runInGate(job, m));
-  } finally {
-    for (const r of restore) r();
-  }
-}
-
-function gateStream(stream: NodeJS.WriteStream, into: string[]): () => void {
-  const fallback = stream.write;
-  const gated = function (this: unknown, chunk: string | Uint8Array, ...rest: unknown[]): boolean {
-    if (OUTPUT_GATE.subtask.getStore() !== true) return (fallback as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
-    into.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString());
-    const done = rest.find((r) => typeof r === "function") as (() => void) | undefined;
-    if (done) process.nextTick(done);
-    return true;
-  };
-  stream.write = gated as typeof stream.write;
-  return () => {
-    if (stream.write === gated) stream.write = fallback;
-  };
-}
-
-async function runInGate(job: ServedJob, m: RunRequest): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
+/** Runs the subtask `m` asks for; its print sinks write into `printed`, taken with the reply. */
+export async function runSubtaskRequest(job: ServedJob, m: RunRequest, printed: PrintBuffer): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
   try {
     const task = job.graph.tasks[m.task]!;
-    const outputs = task.outputs.map((ex) => new CaptureExchange(ex, m.job));
+    const outputs = task.outputs.map((ex) => new CaptureExchange(ex));
     // Spread first: fields other helpers add to Task (side inputs...) carry over as they are.
     const local: Task = {
       ...task,
-      inputs: task.inputs.map((gate, g) => gate.map((ex, e) => new FeedExchange(ex, m.inputs[g]![e]!, m.job))),
-      broadcasts: task.broadcasts.map((b, i) => ({ name: b.name, exchanges: b.exchanges.map((ex, e) => new FeedExchange(ex, m.broadcasts[i]![e]!, m.job)) })),
+      inputs: task.inputs.map((gate, g) => gate.map((ex, e) => new FeedExchange(ex, m.inputs[g]![e]!))),
+      broadcasts: task.broadcasts.map((b, i) => ({ name: b.name, exchanges: b.exchanges.map((ex, e) => new FeedExchange(ex, m.broadcasts[i]![e]!)) })),
       outputs,
     };
     applyFormatState(task.chain, m.formatState);
@@ -136,21 +85,29 @@ async function runInGate(job: ServedJob, m: RunRequest): Promise<{ reply: FromWo
     const collected: [number, EncodedBatch][] = [];
     for (const [slot, parts] of env.collected) collected.push([slot, encodeBatch(parts[m.subtask] ?? [])]);
     const all = [...shipped.flatMap((o) => [...o.parts.flat(), ...o.held]), ...collected.map(([, b]) => b)];
-    const reply: FromWorker = { t: "done", id: m.id, ok: true, outputs: shipped, collected, accumulatorNames: [...registry.lists.keys()], ...takeOutput() };
+    const reply: FromWorker = { t: "done", id: m.id, ok: true, outputs: shipped, collected, accumulatorNames: [...registry.lists.keys()], printed: printed.take() };
     return { reply, transfer: transferables(all) };
   } catch (e) {
     const failure = e instanceof TaskFailure
       ? { operator: e.operator, subtask: e.subtask, parallelism: e.parallelism, error: toWireError(e.userError) }
       : { error: toWireError(e) };
-    return { reply: { t: "done", id: m.id, ok: false, failure, ...takeOutput() }, transfer: [] };
+    return { reply: { t: "done", id: m.id, ok: false, failure, printed: printed.take() }, transfer: [] };
   }
 }
 
-function takeOutput(): { stdout: string; stderr: string } {
-  const out = { stdout: OUTPUT_GATE.out.join(""), stderr: OUTPUT_GATE.err.join("") };
-  OUTPUT_GATE.out.length = 0;
-  OUTPUT_GATE.err.length = 0;
-  return out;
+/** Text a subtask's print sinks wrote in a worker. */
+export class PrintBuffer {
+  private out: string[] = [];
+  private err: string[] = [];
+  write(toStderr: boolean, text: string): void {
+    (toStderr ? this.err : this.out).push(text);
+  }
+  take(): PrintedText {
+    const printed = { stdout: this.out.join(""), stderr: this.err.join("") };
+    this.out = [];
+    this.err = [];
+    return printed;
+  }
 }
 
 /** Output formats get the fields their coordinator copy set in initializeGlobal (e.g. the staging path). */

@@ -53,6 +53,8 @@ export function encodeBatch(records: readonly unknown[]): EncodedBatch {
 export function decodeBatch(b: EncodedBatch): unknown[] {
   switch (b.codec) {
     case "f64":
+      // Bytes that came through a process pipe may sit at any offset of a shared buffer: align them.
+      if (b.bytes.byteOffset % 8 !== 0) return Array.from(new Float64Array(b.bytes.slice().buffer, 0, b.length));
       return Array.from(new Float64Array(b.bytes.buffer, b.bytes.byteOffset, b.length));
     case "pack":
       return packr.unpack(b.bytes) as unknown[];

@@ -71,6 +71,7 @@ class Walker {
   readonly data = new Chunked();
   private readonly seen = new Map<object, number>();
   private readonly classes = new Set<unknown>();
+  private readonly nodeIds = new Map<number, number>();
 
   walk(v: unknown, depth: number): void {
     switch (typeof v) {
@@ -133,8 +134,15 @@ class Walker {
       return;
     }
     this.data.add("{");
+    const isNode = "broadcastSets" in o && "semantic" in o;
     for (const k of Object.keys(o)) {
       this.data.add(`k${k}=`);
+      // Logical node ids come from a process-wide counter: compare them by order of appearance.
+      if (isNode && k === "id") {
+        const id = (o as unknown as { id: number }).id;
+        this.data.add(`${this.nodeIds.get(id) ?? this.nodeIds.set(id, this.nodeIds.size).size - 1};`);
+        continue;
+      }
       let x: unknown;
       try {
         x = (o as Record<string, unknown>)[k];

@@ -1,0 +1,50 @@
+/**
+ * What runs an action (execute, collect, count...) of a job module's entry: the coordinator's
+ * session (job-session.ts) or a worker's (worker-host.ts), found through the entry's job scope.
+ * Outside any job module (a script) actions run in process (execute-plan.ts).
+ */
+import { currentJobScope } from "../common/job-scope.js";
+import type { SinkNode } from "../plan/logical.js";
+import type { PhysicalPlan } from "../plan/physical.js";
+import type { JobRun } from "../runtime/job-runner.js";
+import type { ExecutionChoice } from "./choose-execution.js";
+import type { WatchSettings } from "./job-progress.js";
+import { JobExecutionResult } from "../common/job-execution-result.js";
+
+/** What the API hands down with an action: plain data. */
+export interface ActionOptions {
+  readonly jobName: string;
+  readonly parallelism: number;
+  readonly objectReuse: boolean;
+  /** The environment's explicit execution mode, if it set one. */
+  readonly mode?: string;
+  /** Progress display and job listeners (the environment's config, structurally). */
+  readonly watch: WatchSettings;
+  /** Cancels the action (JobClient.cancel(), a job timeout). */
+  readonly signal?: AbortSignal;
+}
+
+export interface ActionOutcome {
+  readonly result: JobExecutionResult;
+  readonly collected: unknown[][];
+  /** The run itself, when it ran here. */
+  readonly run?: JobRun;
+  /** The plan that ran, when it was planned here (the coordinator). */
+  readonly plan?: PhysicalPlan;
+}
+
+export interface ActionSession {
+  execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome>;
+  explain(plan: PhysicalPlan, options: ActionOptions): ExecutionChoice;
+}
+
+/** The session of the entry run the caller is in, or undefined (a script). */
+export function currentSession(): ActionSession | undefined {
+  return currentJobScope()?.session as ActionSession | undefined;
+}
+
+export function outcomeOf(run: JobRun, jobName: string, plan?: PhysicalPlan): ActionOutcome {
+  const collected: unknown[][] = [];
+  for (const [slot, records] of run.collected) collected[slot] = records;
+  return { result: new JobExecutionResult(jobName, run.netRuntimeMs, run.accumulators, run.channels, run.iterations), collected, run, plan };
+}

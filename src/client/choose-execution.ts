@@ -1,0 +1,69 @@
+/**
+ * Where an action's subtasks run. An explicit mode wins (the environment's config, else runJob's);
+ * "auto" runs on every core when the optimizer's estimate says it pays: enough known input
+ * (collection and sequence sizes, file bytes) going through user functions at parallelism above 1
+ * on a machine with more than one core; in process otherwise. The choice and its reason go into
+ * the plan JSON and, for "auto", on stderr.
+ */
+import { availableParallelism } from "node:os";
+import { statSync } from "node:fs";
+import type { SourceNode } from "../plan/logical.js";
+import type { PhysicalPlan } from "../plan/physical.js";
+import { poolSize } from "../runtime/executors/pool.js";
+
+export type JobMode = "auto" | "in-process" | "threads" | "processes";
+
+export interface ExecutionChoice {
+  readonly mode: "in-process" | "threads" | "processes";
+  /** Workers to use (threads, processes). */
+  readonly workers: number;
+  /** Why, in a few words (shown in the plan JSON and the log line). */
+  readonly reason: string;
+}
+
+/** Records (or file bytes / 64) of input above which "auto" uses workers. */
+export const AUTO_MIN_INPUT = 200_000;
+
+const USER_FUNCTION_DRIVERS = /MAP|FILTER|REDUCE|GROUP|JOIN|HYBRIDHASH|MERGE|NESTEDLOOP|CROSS|PARTITION/;
+
+export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string): ExecutionChoice {
+  const inProcess = (reason: string): ExecutionChoice => ({ mode: "in-process", workers: 0, reason });
+  if (mode === "in-process") return inProcess(`mode in-process (${from})`);
+  const maxP = Math.max(1, ...plan.nodes.map((n) => n.parallelism));
+  if (maxP === 1) return inProcess(`${mode === "auto" ? "auto: " : ""}parallelism 1`);
+  const workers = Math.min(poolSize(), maxP);
+  if (mode !== "auto") return { mode, workers, reason: `mode ${mode} (${from})` };
+  const cores = availableParallelism();
+  if (cores < 2) return inProcess("auto: one core");
+  const input = estimatedInput(plan);
+  const work = plan.nodes.filter((n) => USER_FUNCTION_DRIVERS.test(n.driver)).length;
+  if (work === 0) return inProcess(`auto: no user function to spread (${input.text})`);
+  if (input.units < AUTO_MIN_INPUT) return inProcess(`auto: small input (${input.text} < ${AUTO_MIN_INPUT.toLocaleString("en")})`);
+  return { mode: "threads", workers: Math.min(workers, cores), reason: `auto: ${input.text} >= ${AUTO_MIN_INPUT.toLocaleString("en")} through ${work} operator(s) with user functions` };
+}
+
+/** Known input of the plan's sources: records of collections and sequences, bytes of files (64 a record). */
+function estimatedInput(plan: PhysicalPlan): { units: number; text: string } {
+  let records = 0;
+  let bytes = 0;
+  for (const n of plan.nodes) {
+    if (n.driver !== "SOURCE") continue;
+    const src = (n.logical as SourceNode).source;
+    if (src.kind === "collection") records += src.elements.length;
+    else if (src.kind === "sequence") records += src.to - src.from + 1;
+    else bytes += fileBytes(src.format);
+  }
+  const text = [`${records.toLocaleString("en")} known input records`, ...(bytes > 0 ? [`${bytes.toLocaleString("en")} input bytes`] : [])].join(", ");
+  return { units: records + bytes / 64, text };
+}
+
+function fileBytes(format: unknown): number {
+  const path = (format as { filePath?: unknown; path?: unknown }).filePath ?? (format as { path?: unknown }).path;
+  if (typeof path !== "string") return 0;
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
+  }
+}

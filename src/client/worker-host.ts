@@ -1,0 +1,201 @@
+/**
+ * The worker side (a worker thread or a child process): for each run the coordinator opens, the
+ * job module's entry runs here with a clone of the arguments. Each action it reaches is announced;
+ * the coordinator answers with its own result, or asks for this worker's plan (built only then,
+ * after the coordinator built its own), serves subtasks of it, then answers. So the entry follows
+ * the coordinator's path, and `await ds.count()` before a second job gives the same number here.
+ */
+import { parentPort } from "node:worker_threads";
+import { optimize } from "../optimizer/optimizer.js";
+import type { SinkNode } from "../plan/logical.js";
+import type { PhysicalPlan } from "../plan/physical.js";
+import { setPrintTarget } from "../io/printing-output-format.js";
+import { buildJobGraph } from "../runtime/job-graph.js";
+import { decodeBatch, type EncodedBatch } from "../runtime/executors/codec.js";
+import { UnknownClassError, unknownClassesAsPlainObjects } from "../runtime/executors/class-registry.js";
+import { fingerprintPlan } from "../runtime/executors/fingerprint.js";
+import type { FromWorker, ToWorker, WireEntry } from "../runtime/executors/protocol.js";
+import { reviveError, toWireError } from "../runtime/executors/wire-error.js";
+import { mergeAccumulators, PrintBuffer, runSubtaskRequest, type ServedJob } from "../runtime/executors/worker-subtask.js";
+import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
+import type { ExecutionChoice } from "./choose-execution.js";
+import { JobExecutionResult } from "../common/job-execution-result.js";
+
+/** Runs the entry of `moduleUrl` with `args` in a worker job scope holding `session`. */
+export type EntryRunner = (moduleUrl: string, args: unknown, parallelism: number | undefined, session: ActionSession) => Promise<unknown>;
+
+interface Port {
+  post(m: FromWorker, transfer?: ArrayBuffer[]): void;
+  on(f: (m: ToWorker) => void): void;
+}
+
+function port(): Port {
+  if (parentPort) {
+    const p = parentPort;
+    return { post: (m, transfer = []) => p.postMessage(m, transfer), on: (f) => p.on("message", f) };
+  }
+  if (!process.send) throw new Error("worker-host: neither a worker thread nor a child process with IPC");
+  process.on("disconnect", () => process.exit(0)); // the coordinator is gone
+  return { post: (m) => void process.send!(m), on: (f) => process.on("message", f as (m: unknown) => void) };
+}
+
+/** Serves the coordinator until this worker is terminated. */
+export function hostWorker(runEntry: EntryRunner): void {
+  const link = port();
+  const runs = new Map<number, WorkerRun>();
+  const printed = new PrintBuffer();
+  setPrintTarget((toStderr, text) => printed.write(toStderr, text));
+  link.on((m) => {
+    switch (m.t) {
+      case "open": {
+        const run = new WorkerRun(m.run, m.parallelism, link);
+        runs.set(m.run, run);
+        runEntry(m.moduleUrl, m.args, m.parallelism, run).then(
+          () => run.end(undefined),
+          (e: unknown) => run.end(e),
+        );
+        return;
+      }
+      case "close":
+        runs.get(m.run)?.close();
+        runs.delete(m.run);
+        return;
+      case "run": {
+        const served = runs.get(m.run)?.served(m.action);
+        if (!served) {
+          link.post({ t: "done", id: m.id, ok: false, failure: { error: toWireError(new Error(`internal: action ${m.action} of run ${m.run} is not served here`)) }, printed: printed.take() });
+          return;
+        }
+        void runSubtaskRequest(served, m, printed)
+          .then(({ reply, transfer }) => link.post(reply, transfer))
+          // A reply that cannot be posted (records structured clone refuses) fails the subtask, never hangs it.
+          .catch((e: unknown) => link.post({ t: "done", id: m.id, ok: false, failure: { error: toWireError(e) }, printed: printed.take() }));
+        return;
+      }
+      case "merge": {
+        const served = runs.get(m.run)?.served(m.action);
+        link.post({ t: "merged", id: m.id, partial: served ? mergeAccumulators(served, m) : m.partial });
+        return;
+      }
+      default:
+        runs.get(m.run)?.deliver(m);
+    }
+  });
+}
+
+type ActionMessage = Extract<ToWorker, { t: "result" | "plan" | "serve" }>;
+
+/** Thrown into an entry whose run the coordinator closed (it finished or failed there). */
+class RunClosed extends Error {
+  override name = "RunClosed";
+}
+
+/** This worker's copy of one run of the entry. */
+class WorkerRun implements ActionSession {
+  private actions = 0;
+  private readonly inbox = new Map<number, ActionMessage[]>();
+  private readonly waiters = new Map<number, { resolve: (m: ActionMessage) => void; reject: (e: Error) => void }>();
+  private readonly serving = new Map<number, ServedJob>();
+  private readonly planned = new Map<number, PhysicalPlan>();
+  private closed = false;
+
+  constructor(readonly run: number, readonly parallelism: number | undefined, private readonly link: Port) {}
+
+  served(action: number): ServedJob | undefined {
+    return this.serving.get(action);
+  }
+
+  deliver(m: ActionMessage): void {
+    // Served at once: the first subtask request may come in the same tick as "serve".
+    const planned = m.t === "serve" ? this.planned.get(m.action) : undefined;
+    if (planned) this.serving.set(m.action, { plan: planned, graph: buildJobGraph(planned), registries: new Map() });
+    const w = this.waiters.get(m.action);
+    if (w) {
+      this.waiters.delete(m.action);
+      w.resolve(m);
+    } else {
+      const q = this.inbox.get(m.action) ?? [];
+      q.push(m);
+      this.inbox.set(m.action, q);
+    }
+  }
+
+  end(error: unknown): void {
+    if (this.closed) return;
+    this.link.post({ t: "ended", run: this.run, error: error === undefined ? undefined : toWireError(error) });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const w of this.waiters.values()) w.reject(new RunClosed("the coordinator closed this run"));
+    this.waiters.clear();
+    this.serving.clear();
+  }
+
+  explain(): ExecutionChoice {
+    return { mode: "in-process", workers: 0, reason: "a worker's copy of the entry" };
+  }
+
+  async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
+    const action = this.actions++;
+    const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+    this.link.post({ t: "action", run: this.run, action });
+    let m = await this.next(action);
+    let physical: PhysicalPlan | undefined;
+    if (m.t === "plan") {
+      let planError: string | undefined;
+      try {
+        physical = plan();
+      } catch (e) {
+        planError = String((e as Error)?.message ?? e);
+      }
+      if (physical) this.planned.set(action, physical);
+      this.link.post({ t: "plan", run: this.run, action, fingerprint: physical && fingerprintPlan(physical), planError });
+      m = await this.next(action);
+      this.planned.delete(action);
+      if (m.t === "serve") {
+        m = await this.next(action);
+        this.serving.delete(action);
+      }
+    }
+    if (m.t !== "result") throw new Error(`internal: unexpected message ${m.t} for action ${action}`);
+    return fromEntry(m.entry, options.jobName, () => physical ?? plan());
+  }
+
+  private next(action: number): Promise<ActionMessage> {
+    if (this.closed) return Promise.reject(new RunClosed("the coordinator closed this run"));
+    const q = this.inbox.get(action);
+    if (q?.length) {
+      const m = q.shift()!;
+      if (q.length === 0) this.inbox.delete(action);
+      return Promise.resolve(m);
+    }
+    return new Promise((resolve, reject) => this.waiters.set(action, { resolve, reject }));
+  }
+}
+
+function fromEntry(entry: WireEntry, jobName: string, plan: () => PhysicalPlan): ActionOutcome {
+  if (!entry.ok) throw reviveError(entry.error);
+  const result = new JobExecutionResult(jobName, entry.netRuntimeMs, entry.accumulators, entry.channels, entry.iterations);
+  return { result, collected: entry.collected.map((b) => (b ? decodeCollected(b, plan) : [])) };
+}
+
+/**
+ * Records the coordinator collected. Their classes may be known here only from the plan's data
+ * (a job this worker did not plan): walk it when a class is missing. A class still unknown gives
+ * plain objects rather than failing, so the entry goes on as it can.
+ */
+function decodeCollected(b: EncodedBatch, plan: () => PhysicalPlan): unknown[] {
+  try {
+    return decodeBatch(b);
+  } catch (e) {
+    if (!(e instanceof UnknownClassError)) throw e;
+  }
+  try {
+    fingerprintPlan(plan()); // registers the classes of the instances in the plan
+    return decodeBatch(b);
+  } catch {
+    return unknownClassesAsPlainObjects(() => decodeBatch(b));
+  }
+}
+

@@ -1,0 +1,181 @@
+/**
+ * Runs a job's tasks on workers (threads or processes) that built the same plan. The coordinator
+ * keeps the exchanges (as encoded batches it never decodes, except range-partitioned records it
+ * samples and collect() results): for each subtask it sends a worker that subtask's input batches
+ * (transferred to threads, piped once to processes), the broadcast sets and the splits, and files
+ * the worker's output batches into the exchanges. The first failure fails the task; workers still
+ * running the job's subtasks are terminated (a stuck function cannot hold the job). An abort of
+ * `signal` (a timeout, a cancel) fails the running subtasks the same way. Accumulators are merged
+ * at the end of the job by the workers (their classes live there), in the in-process order.
+ */
+import { TaskFailure } from "../../common/errors.js";
+import type { InputSplit } from "../../common/formats.js";
+import type { SinkNode } from "../../plan/logical.js";
+import type { PhysicalNode } from "../../plan/physical.js";
+import type { Task } from "../job-graph.js";
+import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
+import type { SubtaskEnv } from "../task/subtask-runner.js";
+import { decodeBatch, encodeBatch, toWire, transferables } from "./codec.js";
+import type { TaskExecutor } from "./executor.js";
+import { localTask } from "./local-task.js";
+import type { PrintedText, SubtaskFailure } from "./protocol.js";
+import type { WorkerHandle } from "./pool.js";
+import { reviveError, reviveThrown } from "./wire-error.js";
+import { foldAccumulators } from "./worker-subtask.js";
+
+/** Workers serving one action: the executor takes an idle one per subtask and gives it back. */
+export interface ServedWorkers {
+  /** An idle worker serving this action; rejects when none can come (all died, the plan differed). */
+  idle(): Promise<WorkerHandle>;
+  release(h: WorkerHandle): void;
+}
+
+export interface RemoteTarget {
+  readonly run: number;
+  readonly action: number;
+  readonly workers: ServedWorkers;
+  readonly signal?: AbortSignal;
+}
+
+export class RemoteExecutor implements TaskExecutor {
+  private readonly ran: { task: number; subtask: number; handle: WorkerHandle }[] = [];
+  private readonly busy = new Set<WorkerHandle>();
+  private readonly cancelled = new Set<WorkerHandle>();
+
+  constructor(private readonly target: RemoteTarget) {}
+
+  async runTask(task: Task, index: number, env: SubtaskEnv, splits: readonly InputSplit[][]): Promise<void> {
+    const p = task.chain[0]!.parallelism;
+    const formatState = task.chain.map(formatStateOf);
+    const printed: PrintedText[] = [];
+    // Once every dispatched subtask has answered, the failure of the lowest subtask is reported, as
+    // the in-process runner (which runs subtasks in order) would report it.
+    const failures = new Map<number, unknown>();
+    let failed = false;
+    const running: Promise<void>[] = [];
+    const { signal } = this.target;
+    const onAbort = (): void => {
+      failed = true;
+      this.terminateBusy(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      signal?.throwIfAborted();
+      for (let i = 0; i < p && !failed; i++) {
+        let h: WorkerHandle;
+        try {
+          h = await this.target.workers.idle();
+        } catch (e) {
+          failures.set(i, e);
+          break;
+        }
+        if (failed) {
+          this.target.workers.release(h);
+          break;
+        }
+        this.busy.add(h);
+        running.push(this.runOne(h, task, index, i, env, splits[i] ?? [], formatState, printed).then(
+          () => {
+            this.busy.delete(h);
+            this.target.workers.release(h);
+          },
+          (e: unknown) => {
+            this.busy.delete(h);
+            if (this.cancelled.has(h)) return; // stopped because another subtask failed: not a cause
+            failures.set(i, e);
+            if (!failed) {
+              failed = true;
+              for (const other of this.busy) this.cancelled.add(other);
+              this.terminateBusy(new Error("another subtask of the job failed"));
+            }
+          },
+        ));
+      }
+      await Promise.all(running);
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+    }
+    if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
+    for (const o of printed) {
+      if (o?.stdout) process.stdout.write(o.stdout);
+      if (o?.stderr) process.stderr.write(o.stderr);
+    }
+  }
+
+  /** Stops the workers still running this job's subtasks; their subtasks fail with `reason`. */
+  private terminateBusy(reason: unknown): void {
+    for (const h of [...this.busy]) h.terminate(reason instanceof Error ? reason : new Error(String(reason)));
+  }
+
+  private async runOne(h: WorkerHandle, task: Task, index: number, i: number, env: SubtaskEnv, splits: readonly InputSplit[], formatState: (Record<string, unknown> | undefined)[], printed: PrintedText[]): Promise<void> {
+    const inputs = task.inputs.map((gate) => gate.map((ex) => [...ex.batchesFor(i)].map(toWire)));
+    const broadcasts = task.broadcasts.map((b) => b.exchanges.map((ex) => [...ex.batchesFor(0)].map(toWire)));
+    const { run, action } = this.target;
+    const msg = {
+      t: "run" as const, run, action, task: index, subtask: i, inputs, broadcasts, formatState,
+      splits: splits.length > 0 ? encodeBatch(splits) : undefined,
+    };
+    let reply;
+    try {
+      // Partitions are read by this subtask only: move their buffers. Broadcast data is copied.
+      const own = task.inputs.flatMap((gate, g) => gate.flatMap((ex, e) => (ex.channel.ship === "BROADCAST" ? [] : inputs[g]![e]!)));
+      reply = await h.request(msg, transferables(own));
+    } catch (e) {
+      throw new TaskFailure(chainName(task), i, task.chain[0]!.parallelism, e);
+    }
+    if (reply.t !== "done") throw new Error(`internal: unexpected reply ${reply.t}`);
+    printed[i] = reply.printed;
+    if (!reply.ok) throw failureError(reply.failure);
+    reply.outputs.forEach((out, o) => {
+      const ex = task.outputs[o]!;
+      out.parts.forEach((batches, target) => { for (const b of batches) ex.append(i, target, b as unknown as any[]); });
+      for (const b of out.held) ex.hold(i, decodeBatch(b));
+    });
+    for (const [slot, batch] of reply.collected) {
+      let parts = env.collected.get(slot);
+      if (!parts) env.collected.set(slot, (parts = []));
+      parts[i] = decodeBatch(batch);
+    }
+    if (reply.accumulatorNames.length > 0) this.ran.push({ task: index, subtask: i, handle: h });
+  }
+
+  local(task: Task): Task {
+    return localTask(task);
+  }
+
+  async accumulators(local: AccumulatorRegistry): Promise<Map<string, unknown>> {
+    let partial = new Map<string, unknown>();
+    const order = [...this.ran].sort((a, b) => a.task - b.task || a.subtask - b.subtask);
+    const { run, action } = this.target;
+    for (const r of order) {
+      const reply = await r.handle.request({ t: "merge", run, action, task: r.task, subtask: r.subtask, partial });
+      if (reply.t !== "merged") throw new Error(`internal: unexpected reply ${reply.t}`);
+      partial = reply.partial;
+    }
+    // Accumulators of tasks run here (iterations) come last; merge() makes the order matter only for lists.
+    return foldAccumulators(partial, local.entries());
+  }
+}
+
+function chainName(task: Task): string {
+  return task.chain.map((n) => n.name).join(" -> ");
+}
+
+/** The user's error as the worker described it, wrapped as the in-process runner would. */
+function failureError(f: SubtaskFailure): Error {
+  const user = reviveThrown(f.error);
+  if (f.operator === undefined) return user instanceof Error ? user : reviveError(f.error);
+  return new TaskFailure(f.operator, f.subtask!, f.parallelism!, user);
+}
+
+/** Plain fields of an output format (after initializeGlobal): what its worker copies need. */
+function formatStateOf(node: PhysicalNode): Record<string, unknown> | undefined {
+  if (node.driver !== "SINK") return undefined;
+  const sink = (node.logical as SinkNode).sink;
+  if (sink.kind !== "format") return undefined;
+  const state: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(sink.format)) {
+    if (v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "boolean") state[k] = v;
+  }
+  return state;
+}

@@ -1,0 +1,55 @@
+/**
+ * The job-module pass: representative job modules (test/jobs/*.job.ts: every operator family,
+ * iterations, file and print sinks, actions that feed later jobs) run in process, in worker threads
+ * and in child processes; each mode must give the in-process result. One pool per mode serves
+ * every module (the pools are long-lived).
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runJob, type JobMode } from "../../src/index.js";
+import { captureStdout } from "../helpers.js";
+
+const job = (name: string): URL => new URL(`../jobs/${name}.job.ts`, import.meta.url);
+const MODES: JobMode[] = ["threads", "processes"];
+const P = 3;
+
+async function inEveryMode(name: string, args: unknown): Promise<void> {
+  const expected = await runJob(job(name), args, { parallelism: P, mode: "in-process" });
+  for (const mode of MODES) {
+    assert.deepEqual(await runJob(job(name), args, { parallelism: P, mode }), expected, `${name} in ${mode}`);
+  }
+}
+
+test("every operator family gives the in-process result in threads and processes", { timeout: 180_000 }, () => inEveryMode("operators", { n: 200 }));
+
+test("bulk and delta iterations give the in-process result in threads and processes", { timeout: 120_000 }, () => inEveryMode("iterations", {}));
+
+test("file sinks and print sinks: same files, same printed lines, in every mode", { timeout: 120_000 }, async () => {
+  const printed: string[] = [];
+  const files: unknown[] = [];
+  for (const mode of ["in-process", ...MODES] as JobMode[]) {
+    const dir = mkdtempSync(join(tmpdir(), "sluice-sinks-job-"));
+    try {
+      printed.push((await captureStdout(async () => { files.push(await runJob(job("sinks"), { dir }, { parallelism: P, mode })); })).split("\n").sort().join("\n"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  assert.match(printed[0]!, /^zero:\d> \(0,v5\)$/m);
+  assert.deepEqual(printed.slice(1), [printed[0], printed[0]]);
+  assert.deepEqual(files.slice(1), [files[0], files[0]]);
+});
+
+test("actions that feed later jobs return the coordinator's results in the workers; subtasks run there", { timeout: 120_000 }, async () => {
+  const expected = await runJob<{ where: string[] }>(job("actions"), {}, { parallelism: P, mode: "in-process" });
+  assert.deepEqual(expected.where, ["coordinator"]);
+  for (const mode of MODES) {
+    const got = await runJob<{ where: string[] }>(job("actions"), {}, { parallelism: P, mode });
+    assert.deepEqual({ ...got, where: [] }, { ...expected, where: [] }, mode);
+    assert.ok(got.where.length >= 1 && got.where.every((w) => w.startsWith("worker")), `${mode}: ${got.where.join(", ")}`);
+    if (mode === "processes") assert.ok(!got.where.includes(`worker ${process.pid}`), "ran in other processes");
+  }
+});
