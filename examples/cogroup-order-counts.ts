@@ -3,8 +3,7 @@
  * CoGroupFunction can count them; every key gets exactly one call, a user without orders an
  * empty group.
  */
-import { ExecutionEnvironment, Order, RichCoGroupFunction, type Collector } from "../src/index.js";
-import { runIfMain } from "./_run-if-main.js";
+import { ExecutionEnvironment, Order, RichCoGroupFunction, type Collector, defineJob } from "../src/index.js";
 
 export const title = "CoGroup: orders per user";
 export const order = 33;
@@ -25,7 +24,8 @@ class OrderCount extends RichCoGroupFunction<User, Purchase, string> {
   }
 }
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/cogroup-order-counts.ts`, `npx tsx examples/cogroup-order-counts.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const users = env.fromElements<User>([1, "Alice"], [2, "Bob"], [3, "Carol"]);
   const orders = env.fromElements<Purchase>([1, "Order1"], [1, "Order2"], [2, "Order3"], [4, "Order4"]);
@@ -42,6 +42,5 @@ export async function main(): Promise<void> {
       out.collect(`${names.join(",") || "-"} <- [${items.join(", ")}]`);
     })
     .sortPartition(byText, Order.ASCENDING).setParallelism(1).print();
-}
+});
 
-runIfMain(import.meta.url, main);

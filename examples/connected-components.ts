@@ -5,9 +5,8 @@
  * that improved are the next workset. The solution set holds each vertex's current component;
  * the iteration ends when no vertex changed. Runs on a bundled random graph.
  */
-import { Aggregations, ExecutionEnvironment, Order, type Collector, type DataSet } from "../src/index.js";
+import { Aggregations, ExecutionEnvironment, Order, type Collector, type DataSet, defineJob } from "../src/index.js";
 import { randomEdges } from "./_iteration-data.js";
-import { runIfMain } from "./_run-if-main.js";
 
 export const title = "Connected Components (delta iteration)";
 export const order = 51;
@@ -38,7 +37,8 @@ export function connectedComponents(vertices: DataSet<number>, edges: DataSet<Ed
 export const VERTICES = 40;
 export const EDGES = randomEdges(VERTICES, 24, 7);
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/connected-components.ts`, `npx tsx examples/connected-components.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const vertices = env.generateSequence(0, VERTICES - 1);
   const components = connectedComponents(vertices, env.fromCollection(EDGES), 100);
@@ -54,6 +54,5 @@ export async function main(): Promise<void> {
     .print();
   const stats = env.getLastJobExecutionResult()!.getIterationStats()[0]!;
   console.log(`-- ${stats.supersteps} supersteps; workset sizes ${stats.inputPerSuperstep.join(", ")}`);
-}
+});
 
-runIfMain(import.meta.url, main);

@@ -2,15 +2,15 @@
  * Join hints (seed 000): every JoinHint is its own execution strategy, visible in the plan, and
  * all of them give the same result. Prints, per hint, the driver and how each input is shipped.
  */
-import { ExecutionEnvironment, JoinHint } from "../src/index.js";
-import { runIfMain } from "./_run-if-main.js";
+import { ExecutionEnvironment, JoinHint, defineJob } from "../src/index.js";
 
 export const title = "Join hints";
 export const order = 31;
 
 interface PlanNode { pact: string; driver_strategy: string; predecessors?: { side?: string; ship_strategy: string; local_strategy?: string }[] }
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/join-hints.ts`, `npx tsx examples/join-hints.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.createLocalEnvironment(4);
   const users = env.generateSequence(1, 1000).map((id): [number, string] => [id, `user${id}`]);
   const orders = env.generateSequence(1, 5000).map((n): [number, number] => [(n * 7) % 1200, n]);
@@ -26,6 +26,5 @@ export async function main(): Promise<void> {
     const count = await joined.count();
     console.log(`${hint}: ${node.driver_strategy} | first: ${ship("first")} | second: ${ship("second")} | ${count} pairs`);
   }
-}
+});
 
-runIfMain(import.meta.url, main);

@@ -6,10 +6,8 @@
  * iteration once they stand still. Runs on bundled points around four centers.
  */
 import {
-  DoubleSumAggregator, ExecutionEnvironment, Order, RichMapFunction, type DataSet,
-} from "../src/index.js";
+  DoubleSumAggregator, ExecutionEnvironment, Order, RichMapFunction, type DataSet, defineJob } from "../src/index.js";
 import { clusteredPoints } from "./_iteration-data.js";
-import { runIfMain } from "./_run-if-main.js";
 
 export const title = "K-Means (bulk iteration with a broadcast set)";
 export const order = 52;
@@ -69,7 +67,8 @@ export const CENTERS: [number, number][] = [[-5, -5], [5, -5], [-5, 5], [5, 5]];
 export const POINTS = clusteredPoints(CENTERS, 25, 6, 3);
 export const INITIAL_CENTROIDS: Centroid[] = [0, 4, 8, 13].map((i) => POINTS[i]!).map(([, x, y], i) => [i, x, y]);
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/k-means.ts`, `npx tsx examples/k-means.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const centroids = kMeans(env.fromCollection(POINTS), env.fromCollection(INITIAL_CENTROIDS), 50);
   console.log("-- final centroids: (id,x,y)");
@@ -79,6 +78,5 @@ export async function main(): Promise<void> {
     .print();
   const stats = env.getLastJobExecutionResult()!.getIterationStats()[0]!;
   console.log(`-- ${stats.supersteps} supersteps (${stats.terminatedBy})`);
-}
+});
 
-runIfMain(import.meta.url, main);

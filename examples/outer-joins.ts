@@ -2,8 +2,7 @@
  * Outer joins (seed 000's JoinType): users without orders and orders without a known user show
  * up with null on the missing side.
  */
-import { ExecutionEnvironment, JoinHint, Order } from "../src/index.js";
-import { runIfMain } from "./_run-if-main.js";
+import { ExecutionEnvironment, JoinHint, Order, defineJob } from "../src/index.js";
 
 export const title = "Outer joins";
 export const order = 32;
@@ -11,7 +10,8 @@ export const order = 32;
 type User = [id: number, name: string];
 type Purchase = [userId: number, item: string];
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/outer-joins.ts`, `npx tsx examples/outer-joins.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const users = env.fromElements<User>([1, "Alice"], [2, "Bob"], [3, "Carol"]);
   const orders = env.fromElements<Purchase>([1, "Order1"], [1, "Order2"], [2, "Order3"], [9, "Order9"]);
@@ -38,6 +38,5 @@ export async function main(): Promise<void> {
     .sortPartition((p: (string | null)[]) => `${p[0]}/${p[1]}`, Order.ASCENDING)
     .setParallelism(1)
     .print();
-}
+});
 
-runIfMain(import.meta.url, main);

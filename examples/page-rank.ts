@@ -6,9 +6,8 @@
  * iteration, so they are built once and the join keeps them as its hash table. Runs on a bundled
  * random link graph in which every page has an outgoing link.
  */
-import { Aggregations, ExecutionEnvironment, Order, type Collector, type DataSet } from "../src/index.js";
+import { Aggregations, ExecutionEnvironment, Order, type Collector, type DataSet, defineJob } from "../src/index.js";
 import { randomLinks } from "./_iteration-data.js";
-import { runIfMain } from "./_run-if-main.js";
 
 export const title = "PageRank (bulk iteration with a convergence check)";
 export const order = 50;
@@ -57,7 +56,8 @@ export function pageRank(pages: DataSet<number>, links: DataSet<Link>, options: 
 export const PAGES = 30;
 export const LINKS = randomLinks(PAGES, 60, 11);
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/page-rank.ts`, `npx tsx examples/page-rank.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const ranks = pageRank(env.generateSequence(0, PAGES - 1), env.fromCollection(LINKS), { pages: PAGES, maxIterations: 200, epsilon: 1e-10 });
   console.log("-- the five highest ranked pages: (page,rank)");
@@ -73,6 +73,5 @@ export async function main(): Promise<void> {
     .print();
   const stats = env.getLastJobExecutionResult()!.getIterationStats()[0]!;
   console.log(`-- converged after ${stats.supersteps} supersteps (${stats.terminatedBy})`);
-}
+});
 
-runIfMain(import.meta.url, main);

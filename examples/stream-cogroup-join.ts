@@ -4,7 +4,7 @@
  * chaining disabled). The records are `name,value,timestamp`; the coGroup key is the value and
  * the join condition the timestamp.
  *
- * `npm start` (or `npx tsx examples/stream-cogroup-join.ts [left|right|inner]`) opens two
+ * `npm start` (or `npx tsx examples/stream-cogroup-join.ts [--form left|right|inner]`) opens two
  * loopback servers, feeds the seed's batches in the seed's order, lets the first window fire,
  * then cancels the job and closes the servers: the left form prints the seed's six lines.
  * Cancelling matters: a socket source that reaches EOF ends, and a finished source emits the
@@ -16,9 +16,7 @@
  */
 import {
   Duration, RichCoGroupFunction, StreamExecutionEnvironment, TumblingEventTimeWindows, WatermarkStrategy,
-  type Collector, type DataStream,
-} from "../src/index.js";
-import { runIfMain } from "./_run-if-main.js";
+  type Collector, type DataStream, defineJob } from "../src/index.js";
 import { feedSeed, openLineServer, sleep } from "./streaming/socket-driver.js";
 
 export const title = "Left/right/inner join of two socket streams with a windowed coGroup (seed 003)";
@@ -113,16 +111,14 @@ export async function runWithSeedDriver(form: JoinForm, settleMs = 1000): Promis
 }
 
 /** `npm start`: the left form, fed by the seed driver. */
-export async function main(): Promise<void> {
-  await runWithSeedDriver("left");
-}
-
-/** Run directly: `[left|right|inner] [host leftPort rightPort]`. */
-async function cli(): Promise<void> {
-  const [form = "left", host, leftPort, rightPort] = process.argv.slice(2);
+/** The job: `npx sluice run examples/stream-cogroup-join.ts`, `npx tsx examples/stream-cogroup-join.ts` or runJob. */
+/**
+ * The job: `npx sluice run examples/stream-cogroup-join.ts [--form left|right|inner] [--host h --left-port n --right-port n]`
+ * (or `npx tsx examples/stream-cogroup-join.ts ...`). Without a host it feeds the seed itself.
+ */
+export default defineJob(async (_env, args: { form?: string; host?: string; "left-port"?: string; "right-port"?: string }): Promise<void> => {
+  const form = args.form ?? "left";
   if (!(form in FORMS)) throw new Error(`unknown form '${form}': use left, right or inner`);
-  if (host === undefined) await runWithSeedDriver(form as JoinForm);
-  else await buildCoGroupJoin(host, Number(leftPort ?? 8888), Number(rightPort ?? 9999), form as JoinForm).execute("seed 003");
-}
-
-runIfMain(import.meta.url, cli);
+  if (args.host === undefined) await runWithSeedDriver(form as JoinForm);
+  else await buildCoGroupJoin(args.host, Number(args["left-port"] ?? 8888), Number(args["right-port"] ?? 9999), form as JoinForm).execute("seed 003");
+});

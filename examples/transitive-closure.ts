@@ -5,8 +5,7 @@
  * paths not known before) ends the iteration in the first superstep that finds nothing new.
  * Runs on a bundled small directed graph.
  */
-import { ExecutionEnvironment, Order, type Collector, type DataSet } from "../src/index.js";
-import { runIfMain } from "./_run-if-main.js";
+import { ExecutionEnvironment, Order, type Collector, type DataSet, defineJob } from "../src/index.js";
 
 export const title = "Transitive closure (bulk iteration with a termination criterion)";
 export const order = 53;
@@ -33,7 +32,8 @@ export function transitiveClosure(edges: DataSet<Path>, maxIterations: number): 
 /** The bundled graph: a chain 1 -> 2 -> ... -> 6, a cycle 7 -> 8 -> 9 -> 7, and 6 -> 7. */
 export const EDGES: Path[] = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 8], [8, 9], [9, 7]];
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/transitive-closure.ts`, `npx tsx examples/transitive-closure.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const closure = transitiveClosure(env.fromCollection(EDGES), 20);
   console.log("-- reachable vertices: (from,[to...])");
@@ -48,6 +48,5 @@ export async function main(): Promise<void> {
     .print();
   const stats = env.getLastJobExecutionResult()!.getIterationStats()[0]!;
   console.log(`-- ${stats.supersteps} supersteps (${stats.terminatedBy}); paths per superstep ${stats.inputPerSuperstep.join(", ")}`);
-}
+});
 
-runIfMain(import.meta.url, main);

@@ -1,11 +1,11 @@
 /** Unions (seed 000): two DataSets of the same type, then three. */
-import { ExecutionEnvironment, Order } from "../src/index.js";
-import { runIfMain } from "./_run-if-main.js";
+import { ExecutionEnvironment, Order, defineJob } from "../src/index.js";
 
 export const title = "Union";
 export const order = 35;
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/union.ts`, `npx tsx examples/union.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const dataset1 = env.fromElements("a", "b", "c");
   const dataset2 = env.fromElements("d", "e", "f");
@@ -16,6 +16,5 @@ export async function main(): Promise<void> {
   await dataset1.union(dataset2).sortPartition(byText, Order.ASCENDING).setParallelism(1).print();
   console.log("-- dataset1.union(dataset2).union(dataset3)");
   await dataset1.union(dataset2).union(dataset3).sortPartition(byText, Order.ASCENDING).setParallelism(1).print();
-}
+});
 
-runIfMain(import.meta.url, main);

@@ -6,8 +6,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ExecutionEnvironment, Order, WriteMode } from "../src/index.js";
-import { runIfMain } from "./_run-if-main.js";
+import { ExecutionEnvironment, Order, WriteMode, defineJob } from "../src/index.js";
 
 export const title = "WordCount on a text file";
 export const order = 10;
@@ -16,7 +15,8 @@ const TEXT = fileURLToPath(new URL("./data/mill-race.txt", import.meta.url));
 /** Where the counts are written: a file at parallelism 1 (a directory of part files above 1). */
 export const OUTPUT = join(tmpdir(), "sluice-examples", "word-counts.csv");
 
-export async function main(): Promise<void> {
+/** The job: `npx sluice run examples/word-count.ts`, `npx tsx examples/word-count.ts` or runJob. */
+export default defineJob(async (): Promise<void> => {
   const env = ExecutionEnvironment.getExecutionEnvironment();
   const counts = env
     .readTextFile(TEXT)
@@ -48,6 +48,5 @@ export async function main(): Promise<void> {
     .setParallelism(1)
     .print();
   console.log(`-- all counts written to ${OUTPUT}`);
-}
+});
 
-runIfMain(import.meta.url, main);

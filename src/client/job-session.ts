@@ -70,7 +70,8 @@ export class JobSession implements ActionSession, RunListener {
     try {
       const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
       const choice = this.choose(plan, options);
-      if (choice.reason.startsWith("auto")) process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${choice.workers > 0 ? ` (${choice.workers} workers)` : ""}, ${choice.reason}\n`);
+      // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
+      if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${choice.workers > 0 ? ` (${choice.workers} workers)` : ""}, ${choice.reason}\n`);
       if (choice.mode === "in-process") {
         const outcome = await runWatched(plan, options);
         this.record(n, { ok: true, run: outcome.run! });

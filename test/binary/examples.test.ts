@@ -1,12 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { captureStdout } from "../helpers.js";
+import { runJob } from "../../src/index.js";
 
 /** Runs an example module's main and returns its stdout lines. */
 async function run(name: string): Promise<string[]> {
-  const mod = (await import(`../../examples/${name}.ts`)) as { main(): Promise<void>; title: string };
+  const url = new URL(`../../examples/${name}.ts`, import.meta.url);
+  const mod = (await import(url.href)) as { title: string };
   assert.ok(mod.title.length > 0);
-  return (await captureStdout(() => mod.main())).trimEnd().split("\n");
+  return (await captureStdout(() => runJob(url, {}, { mode: "in-process" }))).trimEnd().split("\n");
 }
 
 test("examples/join-users-orders.ts prints the seed's join results", async () => {

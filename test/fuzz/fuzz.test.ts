@@ -1,7 +1,6 @@
 /**
  * The differential fuzzer at a fixed seed: random programs over every DataSet operator, at
- * parallelism 1 and 4, checked against the naive model (test/fuzz/model.ts). The threads pass
- * Long campaigns: `npm run fuzz`.
+ * parallelism 1 and 4, checked against the naive model (test/fuzz/model.ts). Long campaigns: `npm run fuzz`.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -2,11 +2,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { main, OUTPUT } from "../../examples/word-count.js";
+import { runJob } from "../../src/index.js";
+import { OUTPUT } from "../../examples/word-count.js";
 import { captureStdout } from "../helpers.js";
 
 test("WordCount prints the ten most frequent words and writes all counts", async () => {
-  const text = await captureStdout(main);
+  const text = await captureStdout(() => runJob(new URL("../../examples/word-count.ts", import.meta.url), {}, { mode: "in-process" }));
   // (The test runner's own protocol may share stdout, so the records are picked out by pattern.)
   const top = [...text.matchAll(/\(([a-z']+),(\d+)\)/g)].map((m) => m[0]);
   assert.equal(top.length, 10);

@@ -6,6 +6,7 @@ import { INITIAL_CENTROIDS, POINTS, kMeans } from "../../examples/k-means.js";
 import { pageRank } from "../../examples/page-rank.js";
 import { EDGES as CLOSURE_EDGES, transitiveClosure } from "../../examples/transitive-closure.js";
 import { assertSameRecords, captureStdout, testAtParallelism } from "../helpers.js";
+import { runJob } from "../../src/index.js";
 import { lloyd, powerIteration, reachablePairs, unionFindComponents } from "./references.js";
 
 testAtParallelism("Connected Components on a generated graph agrees with union-find", async (env) => {
@@ -51,9 +52,10 @@ testAtParallelism("transitive closure agrees with a BFS from every vertex", asyn
 
 test("the iteration examples print their results", async () => {
   const run = async (name: string): Promise<string[]> => {
-    const mod = (await import(`../../examples/${name}.ts`)) as { main(): Promise<void>; title: string };
+    const url = new URL(`../../examples/${name}.ts`, import.meta.url);
+    const mod = (await import(url.href)) as { title: string };
     assert.ok(mod.title.length > 0);
-    return (await captureStdout(() => mod.main())).trimEnd().split("\n");
+    return (await captureStdout(() => runJob(url, {}, { mode: "in-process" }))).trimEnd().split("\n");
   };
   const cc = await run("connected-components");
   assert.equal(cc[0], "-- components with more than one vertex: (component,[vertices])");
