@@ -124,10 +124,12 @@ export class JobSession implements ActionSession, RunListener {
         pool.changed();
       },
     };
+    for (const h of handles) h.hold(true);
     try {
       return await runJob(plan, { jobName, executor: new RemoteExecutor({ run: this.run, action: n, workers, signal: this.options.signal }) });
     } finally {
       this.current = undefined;
+      for (const h of handles) h.hold(false);
     }
   }
 

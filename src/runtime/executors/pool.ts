@@ -40,6 +40,14 @@ export class WorkerHandle {
     return this.pool.spec.kind === "threads" ? "worker thread" : "worker process";
   }
 
+  private held = false;
+
+  /** Keeps this process alive while an action waits for this worker (it is unref'd when idle). */
+  hold(on: boolean): void {
+    this.held = on;
+    if (!this.dead) this.link.ref(on || this.pending.size > 0);
+  }
+
   /** Wakes whoever waits for a worker of this pool. */
   poolChanged(): void {
     this.pool.changed();
@@ -92,7 +100,7 @@ export class WorkerHandle {
       default: {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
-        if (this.pending.size === 0) this.link.ref(false);
+        if (this.pending.size === 0 && !this.held) this.link.ref(false);
         p?.resolve(m);
       }
     }

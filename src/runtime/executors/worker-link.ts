@@ -2,8 +2,9 @@
  * One worker, a thread or a child process, behind the same small link: post a message, hear
  * messages and the worker's end, terminate it. Threads transfer batch buffers; processes get
  * them through the IPC pipe (Node's "advanced" serialization: structured clone, one copy).
- * What a worker writes to stdout/stderr (its module's top level, an entry's console.log) is dropped,
- * unless SLUICE_DEBUG_WORKERS=1 (then it goes to this process's stderr): a job's output is its sinks'.
+ * What a worker writes to stdout (its module's top level, an entry's console.log) is dropped unless
+ * SLUICE_DEBUG_WORKERS=1: a job's output is its sinks'. Its stderr reaches this process's stderr
+ * (processes: only with SLUICE_DEBUG_WORKERS=1; the tail is kept to tell an out-of-memory crash).
  */
 import { Worker } from "node:worker_threads";
 import { fork, type ChildProcess } from "node:child_process";
@@ -48,8 +49,10 @@ export function startWorker(spec: WorkerSpec, index: number, on: LinkEvents): Wo
   return spec.kind === "threads" ? startThread(spec, index, heapMb, env, on) : startProcess(spec, index, heapMb, env, on);
 }
 
+// A worker thread's own stdout is dropped here (its stream, not the coordinator's); stderr passes.
 const THREAD_BOOTSTRAP = `
 const { workerData } = require("node:worker_threads");
+if (!workerData.debug) process.stdout.write = (_chunk, encoding, cb) => { const done = typeof encoding === "function" ? encoding : cb; if (done) process.nextTick(done); return true; };
 (async () => {
   if (workerData.loader) (await import(workerData.loader)).register();
   await import(workerData.main);
@@ -58,12 +61,11 @@ const { workerData } = require("node:worker_threads");
 
 function startThread(spec: WorkerSpec, index: number, heapMb: number, env: NodeJS.ProcessEnv, on: LinkEvents): WorkerLink {
   const w = new Worker(THREAD_BOOTSTRAP, {
-    eval: true, env, stdout: true, stderr: true, execArgv: [],
+    eval: true, env, execArgv: [],
     // A thread registers the loader's API (Node 20 does not pass the parent's hooks to workers).
-    workerData: { main: spec.main, loader: spec.loader && new URL("./esm/api/index.mjs", spec.loader).href },
+    workerData: { main: spec.main, loader: spec.loader && new URL("./esm/api/index.mjs", spec.loader).href, debug: DEBUG },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
-  drain(w.stdout, w.stderr);
   let ended: Error | undefined;
   w.on("message", (m: FromWorker) => on.message(m));
   w.on("error", (e: Error & { code?: string }) => {
@@ -118,11 +120,4 @@ function startProcess(spec: WorkerSpec, index: number, heapMb: number, env: Node
       }
     },
   };
-}
-
-function drain(...streams: NodeJS.ReadableStream[]): void {
-  for (const s of streams) {
-    if (DEBUG) s.pipe(process.stderr);
-    else s.resume();
-  }
 }
