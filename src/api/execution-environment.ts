@@ -61,7 +61,8 @@ export class ExecutionEnvironment {
   }
   /** What the client needs of the config, as plain data. */
   private runConfig(): { objectReuse: boolean; mode: string | undefined; watch: ExecutionConfig } {
-    return { objectReuse: this.config.isObjectReuseEnabled(), mode: this.config.isExecutionModeSet() ? this.config.getExecutionMode() : undefined, watch: this.config };
+    const mode = this.config.isExecutionModeSet() ? this.config.getExecutionMode() : undefined;
+    return { objectReuse: this.config.isObjectReuseEnabled(), mode, watch: this.config };
   }
   /**
    * Adds a listener told about every job this environment runs (Flink's registerJobListener):
