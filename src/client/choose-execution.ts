@@ -39,7 +39,8 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   const work = plan.nodes.filter((n) => USER_FUNCTION_DRIVERS.test(n.driver)).length;
   if (work === 0) return inProcess(`auto: no user function to spread (${input.text})`);
   if (input.units < AUTO_MIN_INPUT) return inProcess(`auto: small input (${input.text} < ${AUTO_MIN_INPUT.toLocaleString("en")})`);
-  return { mode: "threads", workers: Math.min(workers, cores), reason: `auto: ${input.text} >= ${AUTO_MIN_INPUT.toLocaleString("en")} through ${work} operator(s) with user functions` };
+  const reason = `auto: ${input.text} >= ${AUTO_MIN_INPUT.toLocaleString("en")} through ${work} operator(s) with user functions`;
+  return { mode: "threads", workers: Math.min(workers, cores), reason };
 }
 
 /** Known input of the plan's sources: records of collections and sequences, bytes of files (64 a record). */

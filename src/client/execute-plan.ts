@@ -37,7 +37,10 @@ function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<
   if (session) return session.execute(sinks, options);
   if (!warned && (options.mode === "threads" || options.mode === "processes")) {
     warned = true;
-    process.stderr.write(`[sluice] execution mode ${options.mode} needs a job module (export default defineJob(...), run with runJob or sluice run): this script runs in process\n`);
+    process.stderr.write(
+      `[sluice] execution mode ${options.mode} needs a job module (export default defineJob(...), run with runJob or sluice run): ` +
+        "this script runs in process\n",
+    );
   }
   const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
   return runWatched(plan, options);

@@ -71,13 +71,17 @@ export class JobSession implements ActionSession, RunListener {
       const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
       const choice = this.choose(plan, options);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
-      if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${choice.workers > 0 ? ` (${choice.workers} workers)` : ""}, ${choice.reason}\n`);
+      if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
+        const workers = choice.workers > 0 ? ` (${choice.workers} workers)` : "";
+        process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${workers}, ${choice.reason}\n`);
+      }
+      const signal = anySignal(options.signal, this.options.signal);
       if (choice.mode === "in-process") {
-        const outcome = await runWatched(plan, options);
+        const outcome = await runWatched(plan, { ...options, signal });
         this.record(n, { ok: true, run: outcome.run! });
         return outcome;
       }
-      const run = await this.runRemote(n, plan, choice, options.jobName);
+      const run = await this.runRemote(n, plan, choice, options.jobName, signal);
       this.record(n, { ok: true, run });
       return outcomeOf(run, options.jobName, plan);
     } catch (e) {
@@ -97,7 +101,7 @@ export class JobSession implements ActionSession, RunListener {
     return chooseExecution(plan, explicit ?? this.options.mode, explicit ? "the environment's config" : "runJob");
   }
 
-  private async runRemote(n: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string): Promise<JobRun> {
+  private async runRemote(n: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string, signal: AbortSignal | undefined): Promise<JobRun> {
     const pool = workerPool({ kind: choice.mode as WorkerKind, main: this.options.workerMain, loader: this.options.loader });
     this.pools.add(pool);
     pool.listen(this.run, this);
@@ -117,7 +121,7 @@ export class JobSession implements ActionSession, RunListener {
     const workers = {
       idle: () => pool.waitFor(
         () => cur.idle.shift(),
-        () => cur.failure ?? ([...cur.candidates].every((h) => h.dead) ? allDied(cur) : undefined),
+        () => cur.failure ?? (signal?.aborted ? signal.reason : undefined) ?? ([...cur.candidates].every((h) => h.dead) ? allDied(cur) : undefined),
       ),
       release: (h: WorkerHandle) => {
         if (!h.dead) cur.idle.push(h);
@@ -125,9 +129,13 @@ export class JobSession implements ActionSession, RunListener {
       },
     };
     for (const h of handles) h.hold(true);
+    // A cancel or timeout while the executor waits for a worker (entries still planning) ends the wait.
+    const wake = (): void => pool.changed();
+    signal?.addEventListener("abort", wake, { once: true });
     try {
-      return await runJob(plan, { jobName, executor: new RemoteExecutor({ run: this.run, action: n, workers, signal: this.options.signal }) });
+      return await runJob(plan, { jobName, signal, executor: new RemoteExecutor({ run: this.run, action: n, workers, signal }) });
     } finally {
+      signal?.removeEventListener("abort", wake);
       this.current = undefined;
       for (const h of handles) h.hold(false);
     }
@@ -182,8 +190,10 @@ export class JobSession implements ActionSession, RunListener {
     if (!cur?.candidates.delete(h)) return;
     if (cur.candidates.size === 0 || [...cur.candidates].every((c) => c.dead)) {
       cur.failure ??= new InvalidProgramException(
-        `Job '${cur.jobName}' cannot run on workers: the entry in ${h.kind} ${h.index + 1} ${error ? `threw (${error.message})` : "returned"} before reaching it. ` +
-        "Every worker runs the entry with the same arguments: build the dataflows from the arguments and files, not from randomness, the time or per-process state.",
+        `Job '${cur.jobName}' cannot run on workers: the entry in ${h.kind} ${h.index + 1} ` +
+          `${error ? `threw (${error.message})` : "returned"} before reaching it. ` +
+          "Every worker runs the entry with the same arguments: build the dataflows from the arguments and files, " +
+          "not from randomness, the time or per-process state.",
       );
     }
     h.poolChanged();
@@ -206,4 +216,9 @@ function mismatch(jobName: string, h: WorkerHandle, diff: string): InvalidProgra
     "Each worker runs the entry itself, so the plan must come out the same everywhere: do not build it from randomness " +
     "(Math.random, random file names), the current time, or per-process state; pass such values in the arguments, or run in process.",
   );
+}
+
+/** One signal aborted when either is (the action's cancel or timeout, the run's signal). */
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }

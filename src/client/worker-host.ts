@@ -63,7 +63,8 @@ export function hostWorker(runEntry: EntryRunner): void {
       case "run": {
         const served = runs.get(m.run)?.served(m.action);
         if (!served) {
-          link.post({ t: "done", id: m.id, ok: false, failure: { error: toWireError(new Error(`internal: action ${m.action} of run ${m.run} is not served here`)) }, printed: printed.take() });
+          const error = toWireError(new Error(`internal: action ${m.action} of run ${m.run} is not served here`));
+          link.post({ t: "done", id: m.id, ok: false, failure: { error }, printed: printed.take() });
           return;
         }
         void runSubtaskRequest(served, m, printed)

@@ -102,7 +102,7 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
       }
     }
     // A cancelled or timed-out job fails with the signal's reason, whatever a subtask threw then.
-    throw signal?.aborted ? signal.reason : toJobExecutionException(e, options.jobName);
+    throw signal?.aborted ? abortedError(signal.reason, e, options.jobName) : toJobExecutionException(e, options.jobName);
   } finally {
     tracker?.close();
   }
@@ -147,6 +147,18 @@ function outputHooks(nodes: readonly PhysicalNode[]): { format: GlobalOutputHook
     if (sink.kind === "format") out.push({ format: sink.format, parallelism: n.parallelism });
   }
   return out;
+}
+
+/**
+ * The job's error once its signal was aborted: the reason (a cancel or timeout of the API, a
+ * JobExecutionException saying which; another reason is wrapped in one), naming the operator and
+ * subtask it stopped when it stopped one.
+ */
+function abortedError(reason: unknown, e: unknown, jobName: string): unknown {
+  const message = reason instanceof JobExecutionException ? reason.message : `Job '${jobName}' was aborted (${describeError(reason)})`;
+  if (!(e instanceof TaskFailure)) return reason instanceof JobExecutionException ? reason : new JobExecutionException(message, { cause: reason });
+  const stopped = `operator '${e.operator}' (subtask ${e.subtask + 1}/${e.parallelism}) was running`;
+  return new JobExecutionException(`${message}; ${stopped}`, { cause: reason });
 }
 
 function toJobExecutionException(e: unknown, jobName: string): unknown {

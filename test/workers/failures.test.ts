@@ -19,20 +19,27 @@ const FAILING = new URL("../jobs/failing.job.ts", import.meta.url);
 const SUM = new URL("../jobs/sum-of-squares.job.ts", import.meta.url);
 const DIVERGING = new URL("../jobs/diverging.job.ts", import.meta.url);
 
-const CASES: { kind: Failure; message: RegExp; timeout?: number }[] = [
+const CASES: { kind: Failure; message: RegExp; timeout?: number; jobTimeout?: number }[] = [
   { kind: "throw", message: /threw RangeError: bad record 900/ },
   { kind: "exit", message: /exited with code 3.*process\.exit\(\)/ },
   { kind: "oom", message: /ran out of memory/ },
   { kind: "stuck", message: /TimeoutError|timed out|aborted/i, timeout: 3_000 },
+  { kind: "stuck", message: /^Job 'failing' timed out after 5000 ms; operator '.*Checker.*' \(subtask 4\/4\) was running$/, jobTimeout: 5_000 },
 ];
+
+function describe(c: (typeof CASES)[number]): string {
+  if (c.jobTimeout) return "is stuck past the job timeout (setJobTimeout)";
+  return c.kind === "throw" ? "throws" : c.kind === "exit" ? "calls process.exit" : c.kind === "oom" ? "runs out of memory" : "is stuck past the run's signal";
+}
 
 for (const mode of ["threads", "processes"] as JobMode[]) {
   for (const c of CASES) {
-    test(`${mode}: a function that ${c.kind === "throw" ? "throws" : c.kind === "exit" ? "calls process.exit" : c.kind === "oom" ? "runs out of memory" : "is stuck past the timeout"} fails the job naming operator and subtask; no output; the next job runs`, { timeout: 120_000 }, async () => {
+    const name = `${mode}: a function that ${describe(c)} fails the job naming operator and subtask; no output; the next job runs`;
+    test(name, { timeout: 120_000 }, async () => {
       const dir = mkdtempSync(join(tmpdir(), "sluice-fail-"));
       try {
         const signal = c.timeout ? AbortSignal.timeout(c.timeout) : undefined;
-        await assert.rejects(runJob(FAILING, { kind: c.kind, dir }, { parallelism: 4, mode, signal }), (e: unknown) => {
+        await assert.rejects(runJob(FAILING, { kind: c.kind, dir, jobTimeout: c.jobTimeout }, { parallelism: 4, mode, signal }), (e: unknown) => {
           assert.ok(e instanceof JobExecutionException, String(e));
           assert.match(e.message, /operator 'DataSource \(generateSequence\) -> Checker|operator '.*Checker.*' \(subtask 4\/4\)/);
           assert.match(e.message, c.message);

@@ -37,7 +37,10 @@ export function registerClass(ctor: new (...args: any[]) => unknown): void {
 export function classOf(v: object): string {
   const ctor = (Object.getPrototypeOf(v) as { constructor?: unknown }).constructor;
   if (typeof ctor !== "function" || !ctor.name) {
-    throw new Error("a record whose class has no name cannot cross worker threads; use a named class or plain objects, or run in process (setExecutionMode('in-process'))");
+    throw new Error(
+      "a record whose class has no name cannot cross worker threads; use a named class or plain objects, " +
+        "or run in process (setExecutionMode('in-process'))",
+    );
   }
   // Only when unknown: encoding an old instance must not displace the class the plan uses now.
   if (!byName.has(ctor.name)) registerClass(ctor as new (...args: any[]) => unknown);
@@ -82,7 +85,8 @@ export function rebuildInstance(name: string, fields: Record<string, unknown>): 
   if (!ctor) {
     throw new UnknownClassError(
       `records of class '${name}' cannot be rebuilt in this thread: it never saw the class. ` +
-      `Call env.registerType(${name}) at the top level of the program (it runs in every worker), or run in process with env.getConfig().setExecutionMode("in-process")`,
+      `Call env.registerType(${name}) at the top level of the program (it runs in every worker), ` +
+        `or run in process with env.getConfig().setExecutionMode("in-process")`,
     );
   }
   return Object.assign(Object.create(ctor.prototype as object) as object, fields);

@@ -67,10 +67,10 @@ export class WorkerHandle {
     });
   }
 
-  /** Kills the worker (a stuck function, a cancelled job): its requests fail with `reason`. */
-  terminate(reason: Error): void {
+  /** Kills the worker (a stuck function, a cancelled job): its requests fail with `reason`. Resolves once it is gone. */
+  terminate(reason: Error): Promise<void> {
     this.die(reason);
-    this.link.terminate(reason);
+    return this.link.terminate(reason);
   }
 
   private die(e: Error): void {
@@ -95,7 +95,7 @@ export class WorkerHandle {
         this.pool.listener(m.run)?.ended(this, m.error);
         return;
       case "fatal":
-        this.terminate(new Error(`${this.kind} ${this.index + 1} could not start: ${m.error.message}`));
+        void this.terminate(new Error(`${this.kind} ${this.index + 1} could not start: ${m.error.message}`));
         return;
       default: {
         const p = this.pending.get(m.id);
@@ -122,7 +122,9 @@ export class WorkerPool {
   ensure(n: number, reason: string): WorkerHandle[] {
     const missing = n - this.live().length;
     if (missing > 0) {
-      process.stderr.write(`[sluice] starting ${missing} ${this.spec.kind === "threads" ? "worker thread" : "worker process"}(es) (${reason})\n`.replace("(es)", missing === 1 ? "" : this.spec.kind === "threads" ? "s" : "es"));
+      const what = this.spec.kind === "threads" ? "worker thread" : "worker process";
+      const plural = missing === 1 ? "" : this.spec.kind === "threads" ? "s" : "es";
+      process.stderr.write(`[sluice] starting ${missing} ${what}${plural} (${reason})\n`);
       this.handles = this.live();
       for (let i = 0; i < missing; i++) this.handles.push(new WorkerHandle(this.handles.length, this));
     }

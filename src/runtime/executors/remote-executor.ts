@@ -41,6 +41,8 @@ export class RemoteExecutor implements TaskExecutor {
   private readonly ran: { task: number; subtask: number; handle: WorkerHandle }[] = [];
   private readonly busy = new Set<WorkerHandle>();
   private readonly cancelled = new Set<WorkerHandle>();
+  /** Workers this executor terminated, until they are gone (no file is written after the job failed). */
+  private readonly stopping: Promise<void>[] = [];
 
   constructor(private readonly target: RemoteTarget) {}
 
@@ -95,7 +97,10 @@ export class RemoteExecutor implements TaskExecutor {
     } finally {
       signal?.removeEventListener("abort", onAbort);
     }
-    if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
+    if (failures.size > 0) {
+      await Promise.all(this.stopping.splice(0));
+      throw failures.get(Math.min(...failures.keys()));
+    }
     for (const o of printed) {
       if (o?.stdout) process.stdout.write(o.stdout);
       if (o?.stderr) process.stderr.write(o.stderr);
@@ -104,10 +109,19 @@ export class RemoteExecutor implements TaskExecutor {
 
   /** Stops the workers still running this job's subtasks; their subtasks fail with `reason`. */
   private terminateBusy(reason: unknown): void {
-    for (const h of [...this.busy]) h.terminate(reason instanceof Error ? reason : new Error(String(reason)));
+    for (const h of [...this.busy]) this.stopping.push(h.terminate(reason instanceof Error ? reason : new Error(String(reason))));
   }
 
-  private async runOne(h: WorkerHandle, task: Task, index: number, i: number, env: SubtaskEnv, splits: readonly InputSplit[], formatState: (Record<string, unknown> | undefined)[], printed: PrintedText[]): Promise<void> {
+  private async runOne(
+    h: WorkerHandle,
+    task: Task,
+    index: number,
+    i: number,
+    env: SubtaskEnv,
+    splits: readonly InputSplit[],
+    formatState: (Record<string, unknown> | undefined)[],
+    printed: PrintedText[],
+  ): Promise<void> {
     const inputs = task.inputs.map((gate) => gate.map((ex) => [...ex.batchesFor(i)].map(toWire)));
     const broadcasts = task.broadcasts.map((b) => b.exchanges.map((ex) => [...ex.batchesFor(0)].map(toWire)));
     const { run, action } = this.target;

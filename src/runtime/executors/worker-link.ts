@@ -26,8 +26,8 @@ export interface WorkerSpec {
 
 export interface WorkerLink {
   post(m: ToWorker, transfer?: ArrayBuffer[]): void;
-  /** Stops the worker at once (whatever it runs); `onExit` then reports `reason`. */
-  terminate(reason: Error): void;
+  /** Stops the worker at once (whatever it runs); `onExit` then reports `reason`. Resolves once it is gone. */
+  terminate(reason: Error): Promise<void>;
   /** Whether the worker keeps this process alive (while it has work). */
   ref(on: boolean): void;
 }
@@ -52,7 +52,13 @@ export function startWorker(spec: WorkerSpec, index: number, on: LinkEvents): Wo
 // A worker thread's own stdout is dropped here (its stream, not the coordinator's); stderr passes.
 const THREAD_BOOTSTRAP = `
 const { workerData } = require("node:worker_threads");
-if (!workerData.debug) process.stdout.write = (_chunk, encoding, cb) => { const done = typeof encoding === "function" ? encoding : cb; if (done) process.nextTick(done); return true; };
+if (!workerData.debug) {
+  process.stdout.write = (_chunk, encoding, cb) => {
+    const done = typeof encoding === "function" ? encoding : cb;
+    if (done) process.nextTick(done);
+    return true;
+  };
+}
 (async () => {
   if (workerData.loader) (await import(workerData.loader)).register();
   await import(workerData.main);
@@ -67,6 +73,7 @@ function startThread(spec: WorkerSpec, index: number, heapMb: number, env: NodeJ
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
   let ended: Error | undefined;
+  const gone = new Promise<void>((resolve) => w.once("exit", () => resolve()));
   w.on("message", (m: FromWorker) => on.message(m));
   w.on("error", (e: Error & { code?: string }) => {
     ended ??= e.code === "ERR_WORKER_OUT_OF_MEMORY" ? new Error(`worker thread ${index + 1} ran out of memory (${heapMb} MB heap)`) : e;
@@ -77,6 +84,7 @@ function startThread(spec: WorkerSpec, index: number, heapMb: number, env: NodeJ
     terminate(reason) {
       ended ??= reason;
       void w.terminate();
+      return gone;
     },
     ref: (yes) => (yes ? w.ref() : w.unref()),
   };
@@ -93,6 +101,7 @@ function startProcess(spec: WorkerSpec, index: number, heapMb: number, env: Node
     stderrTail = (stderrTail + d.toString()).slice(-2000);
   });
   let ended: Error | undefined;
+  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.on("message", (m) => on.message(m as FromWorker));
   child.on("error", (e) => { ended ??= e; });
   child.on("exit", (code, signal) => {
@@ -107,7 +116,8 @@ function startProcess(spec: WorkerSpec, index: number, heapMb: number, env: Node
     },
     terminate(reason) {
       ended ??= reason;
-      child.kill("SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      return gone;
     },
     ref(yes) {
       // An idle worker must not keep the coordinator alive: unref the process and its pipes.

@@ -85,7 +85,8 @@ export async function runSubtaskRequest(job: ServedJob, m: RunRequest, printed: 
     const collected: [number, EncodedBatch][] = [];
     for (const [slot, parts] of env.collected) collected.push([slot, encodeBatch(parts[m.subtask] ?? [])]);
     const all = [...shipped.flatMap((o) => [...o.parts.flat(), ...o.held]), ...collected.map(([, b]) => b)];
-    const reply: FromWorker = { t: "done", id: m.id, ok: true, outputs: shipped, collected, accumulatorNames: [...registry.lists.keys()], printed: printed.take() };
+    const accumulatorNames = [...registry.lists.keys()];
+    const reply: FromWorker = { t: "done", id: m.id, ok: true, outputs: shipped, collected, accumulatorNames, printed: printed.take() };
     return { reply, transfer: transferables(all) };
   } catch (e) {
     const failure = e instanceof TaskFailure
