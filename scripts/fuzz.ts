@@ -1,5 +1,5 @@
 /**
- * The differential fuzzer's campaign entry: `npm run fuzz -- --runs N --seed S [--mode in-process|threads]
+ * The differential fuzzer's campaign entry: `npm run fuzz -- --runs N --seed S [--mode in-process|threads|processes]
  * [--parallelism p] [--depth d] [--flags nanKeys,posExpr,...|all]`. Prints progress and the shrunk
  * failing program to stderr; exits 1 on a failure. The program is test/fuzz/ (see its README part in
  * test/fuzz/fuzz.ts).
@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { ALL_FLAGS, DEFAULT_FLAGS, NO_FLAGS, type Flags } from "../test/fuzz/ast.js";
 import { fuzz } from "../test/fuzz/fuzz.js";
-import type { Mode } from "../test/fuzz/runner.js";
+import { MODES, type Mode } from "../test/fuzz/runner.js";
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,7 @@ function flagsOf(text: string): Flags {
 }
 
 const mode = values.mode as Mode;
-if (mode !== "in-process" && mode !== "threads") throw new Error(`--mode must be in-process or threads, got ${mode}`);
+if (!MODES.includes(mode)) throw new Error(`--mode must be one of ${MODES.join(", ")}, got ${mode}`);
 const started = Date.now();
 let seen = 0;
 const report = await fuzz({

@@ -23,7 +23,7 @@ export interface FuzzOptions {
   readonly timeoutMs?: number;
   /**
    * Programs shrinking may still run after the first failure (default 1500): a count, not a time,
-   * so worker threads replaying this program take the same path.
+   * so a campaign takes the same path on every machine.
    */
   readonly maxShrinkRuns?: number;
   /** Called after each program with what happened (for progress and statistics). */

@@ -5,22 +5,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ExecutionEnvironment, RichMapPartitionFunction, type DataSet } from "../../src/index.js";
-import type { Node, Program, Root } from "./ast.js";
+import { ExecutionEnvironment, RichMapPartitionFunction, runJob, type DataSet } from "../../src/index.js";
+import { schemaOf, type Node, type Program, type Root, type Schema } from "./ast.js";
 import { build, keyArgs, order } from "./build.js";
 
 type Rec = any;
-export type Mode = "in-process" | "threads";
+/** Where the program's jobs run: in this process, or as a job module (program.job.ts) on workers. */
+export type Mode = "in-process" | "threads" | "processes";
+export const MODES: readonly Mode[] = ["in-process", "threads", "processes"];
 
-/**
- * Where the program's jobs run. The one place that selects the mode (worker threads re-run this
- * program file; a job-module runner would replace this function).
- */
-export function environmentFor(parallelism: number, mode: Mode): ExecutionEnvironment {
-  const env = ExecutionEnvironment.createLocalEnvironment(parallelism);
-  env.getConfig().setExecutionMode(mode);
-  return env;
-}
+const PROGRAM_JOB = new URL("./program.job.ts", import.meta.url);
 
 export type Observed = { kind: "rows"; rows: Rec[] } | { kind: "count"; count: number } | { kind: "lines"; lines: string[] };
 
@@ -57,23 +51,56 @@ export function rootDataSet(env: ExecutionEnvironment, root: Root): DataSet<Rec>
   }
 }
 
+/**
+ * Runs `p`: in process on a local environment, or through runJob as the job module
+ * program.job.ts (every worker builds the program from the same AST) in threads or processes.
+ */
 export async function runProgram(p: Program, mode: Mode): Promise<Observed> {
-  const env = environmentFor(p.parallelism, mode);
+  const dir = p.sink === "csv" || p.sink === "text" ? mkdtempSync(join(tmpdir(), "sluice-fuzz-")) : undefined;
+  try {
+    if (mode === "in-process") return await observe(ExecutionEnvironment.createLocalEnvironment(p.parallelism), p, dir);
+    // The coordinator picks the output directory: a path made in the entry would differ per worker.
+    return await runJob<Observed>(PROGRAM_JOB, { program: p, schemas: schemasOf(p.root.node), dir }, { parallelism: p.parallelism, mode });
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The schema of every node under `root` (kept beside the AST by node identity, which a structured
+ * clone of `{ program, schemas }` preserves): program.job.ts registers them again in the worker.
+ */
+function schemasOf(root: Node): Map<Node, Schema> {
+  const out = new Map<Node, Schema>();
+  const seen = new Set<object>();
+  const walk = (v: unknown): void => {
+    if (typeof v !== "object" || v === null || seen.has(v)) return;
+    seen.add(v);
+    if (typeof (v as { op?: unknown }).op === "string") {
+      try {
+        out.set(v as Node, schemaOf(v as Node));
+      } catch {
+        // a node the generator gave no schema (not observed through schemaOf)
+      }
+    }
+    for (const child of Object.values(v)) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+/** Builds `p` on `env` and runs it; file sinks write under `dir`. */
+export async function observe(env: ExecutionEnvironment, p: Program, dir: string | undefined): Promise<Observed> {
   const ds = rootDataSet(env, p.root);
   switch (p.sink) {
     case "collect": return { kind: "rows", rows: await ds.collect() };
     case "count": return { kind: "count", count: await ds.count() };
     case "csv": case "text": {
-      const dir = mkdtempSync(join(tmpdir(), "sluice-fuzz-"));
-      try {
-        const path = join(dir, "out");
-        if (p.sink === "csv") ds.writeAsCsv(path);
-        else ds.writeAsText(path);
-        await env.execute("fuzz sink");
-        return { kind: "lines", lines: await env.readTextFile(path).collect() };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const path = join(dir!, "out");
+      if (p.sink === "csv") ds.writeAsCsv(path);
+      else ds.writeAsText(path);
+      await env.execute("fuzz sink");
+      return { kind: "lines", lines: await env.readTextFile(path).collect() };
     }
   }
 }
