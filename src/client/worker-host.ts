@@ -24,10 +24,12 @@ import { JobExecutionResult } from "../common/job-execution-result.js";
 /** Runs the entry of `moduleUrl` with `args` in a worker job scope holding `session`. */
 export type EntryRunner = (moduleUrl: string, args: unknown, parallelism: number | undefined, session: ActionSession) => Promise<unknown>;
 
-interface Port {
+/** How a worker talks to its coordinator: a thread's parentPort, a child's IPC channel, or another transport. */
+export interface WorkerPort {
   post(m: FromWorker, transfer?: ArrayBuffer[]): void;
   on(f: (m: ToWorker) => void): void;
 }
+type Port = WorkerPort;
 
 function port(): Port {
   if (parentPort) {
@@ -39,9 +41,8 @@ function port(): Port {
   return { post: (m) => void process.send!(m), on: (f) => process.on("message", f as (m: unknown) => void) };
 }
 
-/** Serves the coordinator until this worker is terminated. */
-export function hostWorker(runEntry: EntryRunner): void {
-  const link = port();
+/** Serves the coordinator until this worker is terminated (over `link`: by default the thread's or process's own channel). */
+export function hostWorker(runEntry: EntryRunner, link: WorkerPort = port()): void {
   const runs = new Map<number, WorkerRun>();
   const printed = new PrintBuffer();
   setPrintTarget((toStderr, text) => printed.write(toStderr, text));
