@@ -8,6 +8,7 @@ import type { SinkNode } from "../plan/logical.js";
 import { planToJson } from "../plan/plan-json.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { runJob } from "../runtime/job-runner.js";
+import type { TaskExecutor } from "../runtime/executors/executor.js";
 import { watchJob } from "./job-progress.js";
 import { currentSession, outcomeOf, type ActionOptions, type ActionOutcome } from "./action-session.js";
 import type { ExecutionChoice } from "./choose-execution.js";
@@ -46,11 +47,11 @@ function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<
   return runWatched(plan, options);
 }
 
-/** Runs `plan` in process with the environment's progress display and job listeners. */
-export async function runWatched(plan: PhysicalPlan, options: ExecuteOptions): Promise<ActionOutcome> {
+/** Runs `plan` (in process, or on `executor`) with the environment's progress display and job listeners. */
+export async function runWatched(plan: PhysicalPlan, options: ExecuteOptions, executor?: TaskExecutor): Promise<ActionOutcome> {
   const watch = watchJob(options.jobName, options.watch);
   try {
-    const run = await runJob(plan, { jobName: options.jobName, onProgress: watch.onProgress, signal: options.signal });
+    const run = await runJob(plan, { jobName: options.jobName, onProgress: watch.onProgress, signal: options.signal, executor });
     const outcome = outcomeOf(run, options.jobName, plan);
     watch.executed(outcome.result);
     return outcome;

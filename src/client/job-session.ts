@@ -10,7 +10,7 @@ import { InvalidProgramException } from "../common/errors.js";
 import { optimize } from "../optimizer/optimizer.js";
 import type { SinkNode } from "../plan/logical.js";
 import type { PhysicalPlan } from "../plan/physical.js";
-import { runJob, type JobRun } from "../runtime/job-runner.js";
+import type { JobRun } from "../runtime/job-runner.js";
 import { encodeBatch } from "../runtime/executors/codec.js";
 import { fingerprintDifference, fingerprintPlan, type PlanFingerprint } from "../runtime/executors/fingerprint.js";
 import { workerPool, type RunListener, type WorkerHandle, type WorkerPool } from "../runtime/executors/pool.js";
@@ -20,7 +20,6 @@ import { toWireError, type WireError } from "../runtime/executors/wire-error.js"
 import type { WorkerKind } from "../runtime/executors/worker-link.js";
 import { chooseExecution, type ExecutionChoice, type JobMode } from "./choose-execution.js";
 import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
-import { outcomeOf } from "./action-session.js";
 import { runWatched } from "./execute-plan.js";
 
 export type { JobMode };
@@ -81,9 +80,9 @@ export class JobSession implements ActionSession, RunListener {
         this.record(n, { ok: true, run: outcome.run! });
         return outcome;
       }
-      const run = await this.runRemote(n, plan, choice, options.jobName, signal);
-      this.record(n, { ok: true, run });
-      return outcomeOf(run, options.jobName, plan);
+      const outcome = await this.runRemote(n, plan, choice, { ...options, signal });
+      this.record(n, { ok: true, run: outcome.run! });
+      return outcome;
     } catch (e) {
       this.record(n, { ok: false, error: toWireError(e) });
       throw e;
@@ -101,7 +100,8 @@ export class JobSession implements ActionSession, RunListener {
     return chooseExecution(plan, explicit ?? this.options.mode, explicit ? "the environment's config" : "runJob");
   }
 
-  private async runRemote(n: number, plan: PhysicalPlan, choice: ExecutionChoice, jobName: string, signal: AbortSignal | undefined): Promise<JobRun> {
+  private async runRemote(n: number, plan: PhysicalPlan, choice: ExecutionChoice, options: ActionOptions): Promise<ActionOutcome> {
+    const { jobName, signal } = options;
     const pool = workerPool({ kind: choice.mode as WorkerKind, main: this.options.workerMain, loader: this.options.loader });
     this.pools.add(pool);
     pool.listen(this.run, this);
@@ -133,7 +133,7 @@ export class JobSession implements ActionSession, RunListener {
     const wake = (): void => pool.changed();
     signal?.addEventListener("abort", wake, { once: true });
     try {
-      return await runJob(plan, { jobName, signal, executor: new RemoteExecutor({ run: this.run, action: n, workers, signal }) });
+      return await runWatched(plan, options, new RemoteExecutor({ run: this.run, action: n, workers, signal }));
     } finally {
       signal?.removeEventListener("abort", wake);
       this.current = undefined;

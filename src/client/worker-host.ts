@@ -68,7 +68,7 @@ export function hostWorker(runEntry: EntryRunner, link: WorkerPort = port()): vo
           link.post({ t: "done", id: m.id, ok: false, failure: { error }, printed: printed.take() });
           return;
         }
-        void runSubtaskRequest(served, m, printed)
+        void runSubtaskRequest(served, m, printed, (counts) => link.post({ t: "progress", id: m.id, counts }))
           .then(({ reply, transfer }) => link.post(reply, transfer))
           // A reply that cannot be posted (records structured clone refuses) fails the subtask, never hangs it.
           .catch((e: unknown) => link.post({ t: "done", id: m.id, ok: false, failure: { error: toWireError(e) }, printed: printed.take() }));

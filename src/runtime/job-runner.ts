@@ -52,7 +52,11 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
   const tracker = options.onProgress ? new ProgressTracker(options.jobName, ProgressTracker.tasksOf(graph.tasks), options.onProgress) : undefined;
   const taskIndex = new Map(graph.tasks.map((t, i) => [t, i] as const));
   const env: SubtaskEnv = {
-    progress: tracker && { counts: (t, s) => tracker.subtask(taskIndex.get(t) ?? -1, s), tick: () => tracker.tick() },
+    progress: tracker && {
+      counts: (t, s) => tracker.subtask(taskIndex.get(t) ?? -1, s),
+      tick: () => tracker.tick(),
+      report: (t, s, c) => tracker.report(taskIndex.get(t) ?? -1, s, c),
+    },
     feeds,
     accumulators: new AccumulatorRegistry(),
     collected: new Map(),

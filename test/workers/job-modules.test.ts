@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runJob, type JobMode } from "../../src/index.js";
 import { captureStdout } from "../helpers.js";
+import type { Watched } from "../jobs/progress.job.js";
 
 const job = (name: string): URL => new URL(`../jobs/${name}.job.ts`, import.meta.url);
 const MODES: JobMode[] = ["threads", "processes"];
@@ -51,5 +52,22 @@ test("actions that feed later jobs return the coordinator's results in the worke
     assert.deepEqual({ ...got, where: [] }, { ...expected, where: [] }, mode);
     assert.ok(got.where.length >= 1 && got.where.every((w) => w.startsWith("worker")), `${mode}: ${got.where.join(", ")}`);
     if (mode === "processes") assert.ok(!got.where.includes(`worker ${process.pid}`), "ran in other processes");
+  }
+});
+
+test("progress and job listeners: the workers' counters reach the coordinator's listener while the job runs", { timeout: 120_000 }, async () => {
+  process.env.SLUICE_PROGRESS_INTERVAL_MS = "20";
+  try {
+    const n = 300_000;
+    const expected = await runJob<Watched>(job("progress"), { n }, { parallelism: 2, mode: "in-process" });
+    assert.equal(expected.executed, "progress");
+    assert.deepEqual(expected.final.map((o) => [o.recordsIn, o.state]), [[n, "finished"]]);
+    for (const mode of MODES) {
+      const got = await runJob<Watched>(job("progress"), { n }, { parallelism: 2, mode });
+      assert.deepEqual({ ...got, running: [] }, { ...expected, running: [] }, mode);
+      assert.ok(got.running.some((r) => r > 0 && r < n), `${mode}: a snapshot while running counted some records: ${got.running.join(", ")}`);
+    }
+  } finally {
+    delete process.env.SLUICE_PROGRESS_INTERVAL_MS;
   }
 });

@@ -7,10 +7,11 @@
 import { availableParallelism } from "node:os";
 import type { PlanFingerprint } from "./fingerprint.js";
 import type { FromWorker, ToWorker } from "./protocol.js";
+import type { SubtaskCounts } from "../../common/progress.js";
 import { startWorker, type WorkerLink, type WorkerSpec } from "./worker-link.js";
 import type { WireError } from "./wire-error.js";
 
-type Reply = Extract<FromWorker, { id: number }>;
+type Reply = Exclude<Extract<FromWorker, { id: number }>, { t: "progress" }>;
 type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, "id"> : never) : never;
 
 /** What a run hears from its workers (implemented by the coordinator's session). */
@@ -29,7 +30,7 @@ export class WorkerHandle {
   busy = false;
   dead: Error | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (m: Reply) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (m: Reply) => void; reject: (e: Error) => void; progress?: (c: SubtaskCounts) => void }>();
 
   constructor(readonly index: number, private readonly pool: WorkerPool) {
     this.link = startWorker(pool.spec, index, { message: (m) => this.onMessage(m), exit: (e) => this.die(e) });
@@ -57,11 +58,12 @@ export class WorkerHandle {
     if (!this.dead) this.link.post(m, transfer);
   }
 
-  request(m: Request, transfer: ArrayBuffer[] = []): Promise<Reply> {
+  /** Sends `m` and resolves with its reply; `progress` hears the counters the worker relays meanwhile. */
+  request(m: Request, transfer: ArrayBuffer[] = [], progress?: (c: SubtaskCounts) => void): Promise<Reply> {
     if (this.dead) return Promise.reject(this.dead);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, progress });
       this.link.ref(true);
       this.post({ ...m, id } as ToWorker, transfer);
     });
@@ -93,6 +95,9 @@ export class WorkerHandle {
       case "ended":
         this.reached.delete(m.run);
         this.pool.listener(m.run)?.ended(this, m.error);
+        return;
+      case "progress":
+        this.pending.get(m.id)?.progress?.(m.counts);
         return;
       case "fatal":
         void this.terminate(new Error(`${this.kind} ${this.index + 1} could not start: ${m.error.message}`));

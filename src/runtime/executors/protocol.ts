@@ -8,6 +8,7 @@ import type { EncodedBatch } from "./codec.js";
 import type { PlanFingerprint } from "./fingerprint.js";
 import type { WireError } from "./wire-error.js";
 import type { ChannelMetric, IterationStats } from "../../common/job-metrics.js";
+import type { SubtaskCounts } from "../../common/progress.js";
 
 /** An action's result as workers receive it (records encoded, so classes keep their prototype). */
 export type WireEntry =
@@ -44,6 +45,8 @@ export type ToWorker =
     readonly splits: EncodedBatch | undefined;
     /** Fields the coordinator's output formats got from initializeGlobal (staging paths). */
     readonly formatState: (Record<string, unknown> | undefined)[];
+    /** Whether someone watches the job's progress: the worker then relays the subtask's counters. */
+    readonly progress: boolean;
   })
   | (At & { readonly t: "merge"; readonly id: number; readonly task: number; readonly subtask: number; readonly partial: Map<string, unknown> });
 
@@ -63,6 +66,8 @@ export type FromWorker =
   }
   | { readonly t: "done"; readonly id: number; readonly ok: false; readonly failure: SubtaskFailure; readonly printed: PrintedText }
   | { readonly t: "merged"; readonly id: number; readonly partial: Map<string, unknown> }
+  /** The counters of the subtask request `id` runs (sampled while it runs, and once at its end). */
+  | { readonly t: "progress"; readonly id: number; readonly counts: SubtaskCounts }
   | { readonly t: "fatal"; readonly error: WireError };
 
 /** What a subtask's print sinks wrote, relayed by the coordinator in subtask order. */

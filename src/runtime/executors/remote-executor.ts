@@ -19,6 +19,7 @@ import { decodeBatch, encodeBatch, toWire, transferables } from "./codec.js";
 import type { TaskExecutor } from "./executor.js";
 import { localTask } from "./local-task.js";
 import type { PrintedText, SubtaskFailure } from "./protocol.js";
+import type { SubtaskCounts } from "../../common/progress.js";
 import type { WorkerHandle } from "./pool.js";
 import { reviveError, reviveThrown } from "./wire-error.js";
 import { foldAccumulators } from "./worker-subtask.js";
@@ -127,13 +128,19 @@ export class RemoteExecutor implements TaskExecutor {
     const { run, action } = this.target;
     const msg = {
       t: "run" as const, run, action, task: index, subtask: i, inputs, broadcasts, formatState,
-      splits: splits.length > 0 ? encodeBatch(splits) : undefined,
+      splits: splits.length > 0 ? encodeBatch(splits) : undefined, progress: env.progress !== undefined,
     };
+    const progress = env.progress;
+    progress?.counts(task, i); // running
+    const relay = progress && ((c: SubtaskCounts): void => {
+      progress.report?.(task, i, c);
+      progress.tick();
+    });
     let reply;
     try {
       // Partitions are read by this subtask only: move their buffers. Broadcast data is copied.
       const own = task.inputs.flatMap((gate, g) => gate.flatMap((ex, e) => (ex.channel.ship === "BROADCAST" ? [] : inputs[g]![e]!)));
-      reply = await h.request(msg, transferables(own));
+      reply = await h.request(msg, transferables(own), relay);
     } catch (e) {
       throw new TaskFailure(chainName(task), i, task.chain[0]!.parallelism, e);
     }

@@ -16,6 +16,7 @@ import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
 import { toWireError } from "./wire-error.js";
 import type { FromWorker, PrintedText, SubtaskOutput, ToWorker } from "./protocol.js";
+import type { SubtaskCounts } from "../../common/progress.js";
 
 export interface ServedJob {
   readonly plan: PhysicalPlan;
@@ -63,8 +64,20 @@ class CaptureExchange extends Exchange {
 
 type RunRequest = Extract<ToWorker, { t: "run" }>;
 
-/** Runs the subtask `m` asks for; its print sinks write into `printed`, taken with the reply. */
-export async function runSubtaskRequest(job: ServedJob, m: RunRequest, printed: PrintBuffer): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
+/** How often a worker relays a running subtask's counters (the coordinator samples them for its display and listeners). */
+const RELAY_EVERY_MS = 100;
+
+/**
+ * Runs the subtask `m` asks for; its print sinks write into `printed`, taken with the reply. When
+ * the coordinator watches progress, `relay` gets copies of the subtask's counters while it runs
+ * and once at its end (before the reply).
+ */
+export async function runSubtaskRequest(
+  job: ServedJob,
+  m: RunRequest,
+  printed: PrintBuffer,
+  relay?: (counts: SubtaskCounts) => void,
+): Promise<{ reply: FromWorker; transfer: ArrayBuffer[] }> {
   try {
     const task = job.graph.tasks[m.task]!;
     const outputs = task.outputs.map((ex) => new CaptureExchange(ex));
@@ -78,9 +91,21 @@ export async function runSubtaskRequest(job: ServedJob, m: RunRequest, printed: 
     applyFormatState(task.chain, m.formatState);
     const registry = new TrackingRegistry();
     job.registries.set(`${m.task}:${m.subtask}`, registry);
-    const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map() };
+    const counts: SubtaskCounts = { recordsIn: 0, recordsOut: 0, bytesRead: 0, state: 1 };
+    let last = performance.now();
+    const progress = m.progress && relay ? {
+      counts: () => counts,
+      tick: () => {
+        const now = performance.now();
+        if (now - last < RELAY_EVERY_MS) return;
+        last = now;
+        relay({ ...counts });
+      },
+    } : undefined;
+    const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map(), progress };
     const splits = m.splits ? (decodeBatch(m.splits) as InputSplit[]) : [];
     await runSubtask(local, m.subtask, env, splits);
+    if (progress) relay!({ ...counts });
     const shipped: SubtaskOutput[] = outputs.map((ex) => ({ parts: ex.parts, held: ex.heldBatches }));
     const collected: [number, EncodedBatch][] = [];
     for (const [slot, parts] of env.collected) collected.push([slot, encodeBatch(parts[m.subtask] ?? [])]);

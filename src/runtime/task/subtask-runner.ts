@@ -25,6 +25,8 @@ export interface SubtaskProgress {
   counts(task: Task, subtask: number): SubtaskCounts;
   /** After each batch: lets the collector sample (a clock read). */
   tick(): void;
+  /** Replaces a subtask's counters with a copy relayed from where it ran (another thread or process). */
+  report?(task: Task, subtask: number, counts: Readonly<SubtaskCounts>): void;
 }
 
 export interface SubtaskEnv extends JobServices {
