@@ -4,7 +4,8 @@
 // A small script rather than dependency-cruiser or eslint-plugin-import: the rules are ten lines
 // of data below, it needs only the TypeScript parser we already ship, it sees type-only imports,
 // `export ... from` and `import()` types the same way, and it prints each offending edge with both
-// files. Known violations that other work is removing sit in scripts/layers-allowlist.mjs.
+// files. There is no allowlist: since issue 17 removed the last upward imports (client and
+// runtime/workers into api, streaming into runtime/workers), every violation fails.
 //
 // One exception to "no cycle": inside the two public API folders (src/api, src/streaming/api) a loop
 // of type-only imports is allowed. Their public types are mutually recursive by design (a DataSet's
@@ -17,7 +18,6 @@ import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { ALLOWED_EDGES } from "./layers-allowlist.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SRC = join(ROOT, "src");
@@ -115,8 +115,6 @@ function typeLoopAllowed(from, to) {
   return MUTUALLY_TYPED.some((dir) => from.startsWith(dir) && to.startsWith(dir));
 }
 
-const allowed = new Map(ALLOWED_EDGES.map((e) => [`${e.from} -> ${e.to}`, e]));
-const used = new Set();
 const problems = [];
 
 // 1. Layers: an edge between layers must be one the diagram allows.
@@ -130,26 +128,13 @@ for (const [from, targets] of edges) {
   for (const to of targets) {
     const toLayer = layerOf(to);
     if (toLayer === fromLayer || may.includes(toLayer)) continue;
-    const key = `${from} -> ${to}`;
-    if (allowed.has(key)) {
-      used.add(key);
-      continue;
-    }
     problems.push(`layer: src/${from} (${fromLayer}) imports src/${to} (${toLayer}); ${fromLayer} may import only ${may.join(", ") || "itself"}`);
   }
 }
 
-// 2. Cycles between files (Tarjan's strongly connected components), allowlisted edges left out.
+// 2. Cycles between files (Tarjan's strongly connected components).
 const graph = new Map();
-for (const [from, targets] of edges) {
-  graph.set(from, [...targets].filter((to) => {
-    if (typeLoopAllowed(from, to)) return false;
-    const key = `${from} -> ${to}`;
-    if (!allowed.has(key)) return true;
-    used.add(key);
-    return false;
-  }));
-}
+for (const [from, targets] of edges) graph.set(from, [...targets].filter((to) => !typeLoopAllowed(from, to)));
 const index = new Map();
 const low = new Map();
 const stack = [];
@@ -212,14 +197,11 @@ for (const component of components) {
   problems.push(`cycle of ${component.length} files:\n${steps}`);
 }
 
-for (const key of allowed.keys()) {
-  if (!used.has(key)) console.error(`check-layers: allowlist entry "${key}" is gone from the code: delete it from scripts/layers-allowlist.mjs`);
-}
 if (problems.length > 0) {
   console.error(`check-layers: ${problems.length} problem(s) (STYLE.md section 1):`);
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
 console.error(
-  `check-layers: ${files.length} files, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} imports, no upward import, no cycle (${used.size} allowlisted)`,
+  `check-layers: ${files.length} files, ${[...edges.values()].reduce((n, s) => n + s.size, 0)} imports, no upward import, no cycle`,
 );
