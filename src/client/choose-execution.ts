@@ -14,7 +14,7 @@ import { poolSize } from "../runtime/executors/pool.js";
 export type JobMode = "auto" | "in-process" | "threads" | "processes";
 
 export interface ExecutionChoice {
-  readonly mode: "in-process" | "threads" | "processes";
+  readonly mode: "in-process" | "threads" | "processes" | "cluster";
   /** Workers to use (threads, processes). */
   readonly workers: number;
   /** Why, in a few words (shown in the plan JSON and the log line). */

@@ -21,6 +21,7 @@ import type { WorkerKind } from "../runtime/executors/worker-link.js";
 import { chooseExecution, type ExecutionChoice, type JobMode } from "./choose-execution.js";
 import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
 import { runWatched } from "./execute-plan.js";
+import { closeClusterRun, runOnCluster, type ClusterRunOptions } from "./cluster-run.js";
 
 export type { JobMode };
 
@@ -34,6 +35,8 @@ export interface SessionOptions {
   readonly workerMain: string;
   /** Loader URL workers register first (tsx), or undefined for plain JavaScript. */
   readonly loader: string | undefined;
+  /** A Dask scheduler address: every action runs on that cluster (cluster-run.ts). */
+  readonly cluster?: string;
 }
 
 interface Current {
@@ -68,6 +71,12 @@ export class JobSession implements ActionSession, RunListener {
     const n = this.actions++;
     try {
       const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+      if (this.options.cluster !== undefined) {
+        const results = Array.from({ length: n }, (_, k) => this.wire(k));
+        const run = await runOnCluster(this.options as ClusterRunOptions, this.run, n, results, plan, options.jobName);
+        this.record(n, { ok: true, run });
+        return outcomeOf(run, options.jobName);
+      }
       const choice = this.choose(plan, options);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
@@ -93,9 +102,11 @@ export class JobSession implements ActionSession, RunListener {
     this.closed = true;
     this.results.length = 0;
     for (const pool of this.pools) pool.close(this.run);
+    if (this.options.cluster !== undefined && this.actions > 0) closeClusterRun(this.options as ClusterRunOptions, this.run);
   }
 
   private choose(plan: PhysicalPlan, options: ActionOptions): ExecutionChoice {
+    if (this.options.cluster !== undefined) return { mode: "cluster", workers: 0, reason: `cluster ${this.options.cluster} (runJob)` };
     const explicit = options.mode as JobMode | undefined;
     return chooseExecution(plan, explicit ?? this.options.mode, explicit ? "the environment's config" : "runJob");
   }
@@ -143,7 +154,7 @@ export class JobSession implements ActionSession, RunListener {
 
   /** Keeps action `n`'s result for workers that reach it (or will), and answers those waiting. */
   private record(n: number, r: Recorded): void {
-    if (this.options.mode === "in-process" || this.closed) return;
+    if ((this.options.mode === "in-process" && this.options.cluster === undefined) || this.closed) return;
     this.results[n] = r;
     for (const pool of this.pools) {
       for (const h of pool.live()) if (h.opened.has(this.run) && h.reached.get(this.run) === n) this.answer(h, n);
@@ -151,17 +162,18 @@ export class JobSession implements ActionSession, RunListener {
   }
 
   private answer(h: WorkerHandle, n: number): void {
+    h.post({ t: "result", run: this.run, action: n, entry: this.wire(n) });
+  }
+
+  /** Action `n`'s result as workers receive it (encoded once). */
+  private wire(n: number): WireEntry {
     const r = this.results[n]!;
-    let entry: WireEntry;
-    if (!r.ok) entry = r;
-    else {
-      r.wire ??= {
-        ok: true, accumulators: r.run.accumulators, netRuntimeMs: r.run.netRuntimeMs, channels: r.run.channels, iterations: r.run.iterations,
-        collected: slots(r.run.collected).map((records) => (records ? encodeBatch(records) : undefined)),
-      };
-      entry = r.wire;
-    }
-    h.post({ t: "result", run: this.run, action: n, entry });
+    if (!r.ok) return r;
+    r.wire ??= {
+      ok: true, accumulators: r.run.accumulators, netRuntimeMs: r.run.netRuntimeMs, channels: r.run.channels, iterations: r.run.iterations,
+      collected: slots(r.run.collected).map((records) => (records ? encodeBatch(records) : undefined)),
+    };
+    return r.wire;
   }
 
   // ---- RunListener: what the workers say ----

@@ -13,6 +13,7 @@ import { runInJobScope } from "../common/job-scope.js";
 import { ExecutionEnvironment } from "../api/execution-environment.js";
 import { JobSession, type JobMode } from "../client/job-session.js";
 import { isJobModule } from "./job-definition.js";
+import { clusterInfo, daskProgram } from "../client/cluster-run.js";
 
 export type { JobMode };
 
@@ -21,7 +22,11 @@ export interface RunJobOptions {
   readonly parallelism?: number;
   /** Where subtasks run (default "auto", or SLUICE_EXECUTION_MODE when set). */
   readonly mode?: JobMode;
-  /** A Dask scheduler address ("tcp://127.0.0.1:8786"): not supported yet. */
+  /**
+   * A Dask scheduler address ("tcp://127.0.0.1:8786"): every action's subtasks run on that cluster
+   * (each Dask worker starts a Node process that imports this module; see README "Running on a
+   * Dask cluster"). The parallelism defaults to the cluster's worker threads.
+   */
   readonly cluster?: string;
   /** Cancels the run: running subtasks stop (their workers are terminated) and the action fails. */
   readonly signal?: AbortSignal;
@@ -35,17 +40,18 @@ const MODES: readonly JobMode[] = ["auto", "in-process", "threads", "processes"]
  * await runJob(new URL("./word-count.ts", import.meta.url), { input: "a.txt", output: "out" }, { parallelism: 4 });
  */
 export async function runJob<R = unknown>(moduleUrl: URL | string, args: unknown = {}, options: RunJobOptions = {}): Promise<R> {
-  if (options.cluster !== undefined) {
-    throw new InvalidProgramException(`runJob: running on a cluster (${options.cluster}) is not supported yet; use mode "threads" or "processes"`);
-  }
   const mode = options.mode ?? defaultMode();
   if (!MODES.includes(mode)) throw new InvalidProgramException(`runJob: mode must be one of ${MODES.join(", ")}, got ${String(mode)}`);
   const url = toModuleUrl(moduleUrl);
   const mod: unknown = await import(url);
   if (!isJobModule(mod)) throw new InvalidProgramException(`${url} is not a job module: its default export must be defineJob(entry)`);
-  const session = new JobSession({ moduleUrl: url, args, mode, parallelism: options.parallelism, signal: options.signal, ...workerModules(url) });
+  const workers = workerModules(url);
+  const { cluster } = options;
+  // On a cluster the workers must build the same plan: the parallelism is fixed here, not by their cores.
+  const parallelism = options.parallelism ?? (cluster === undefined ? undefined : (await clusterInfo(cluster, daskProgram(workers.workerMain, workers.loader))).threads);
+  const session = new JobSession({ moduleUrl: url, args, mode, parallelism, signal: options.signal, cluster, ...workers });
   try {
-    return (await runInJobScope({ role: "coordinator", session, parallelism: options.parallelism }, () => {
+    return (await runInJobScope({ role: "coordinator", session, parallelism }, () => {
       const env = ExecutionEnvironment.getExecutionEnvironment();
       return mod.default.entry(env, args);
     })) as R;
