@@ -168,6 +168,7 @@ def _plugin(name):
 def run_subtask(name, ctx_key, ctx, request, label, *parts):
     """A Sluice subtask: returns (meta, parts[output][target])."""
     plugin = _plugin(name)
+    plugin.ensure()  # first: a restarted Node process has none of the contexts
     send_ctx = ctx_key not in plugin.sent_ctx
     blobs = [ctx if send_ctx else b"", request] + list(parts)
     header, out = plugin.request({"op": "run", "ctx": ctx_key, "withCtx": send_ctx}, blobs, label)

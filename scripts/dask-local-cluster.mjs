@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { clearTimeout, setTimeout } from "node:timers";
 
 export function pythonCommand() {
   if (process.env.SLUICE_PYTHON) return process.env.SLUICE_PYTHON;
