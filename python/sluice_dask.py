@@ -87,6 +87,7 @@ class SluiceNodePlugin(_PluginBase):
         self.proc = None
         self.sock_path = None
         self.sent_ctx = set()
+        self.running = set()
         self.stderr_tail = b""
         self.lock = None
         self.address = None
@@ -165,13 +166,17 @@ def _plugin(name):
     return plugin
 
 
-def run_subtask(name, ctx_key, ctx, request, label, *parts):
-    """A Sluice subtask: returns (meta, parts[output][target])."""
+def run_subtask(name, key, ctx_key, ctx, request, label, *parts):
+    """A Sluice subtask: returns (meta, parts[output][target], worker address)."""
     plugin = _plugin(name)
     plugin.ensure()  # first: a restarted Node process has none of the contexts
     send_ctx = ctx_key not in plugin.sent_ctx
     blobs = [ctx if send_ctx else b"", request] + list(parts)
-    header, out = plugin.request({"op": "run", "ctx": ctx_key, "withCtx": send_ctx}, blobs, label)
+    plugin.running.add(key)
+    try:
+        header, out = plugin.request({"op": "run", "ctx": ctx_key, "withCtx": send_ctx}, blobs, label)
+    finally:
+        plugin.running.discard(key)
     plugin.sent_ctx.add(ctx_key)
     shape, pos, result = header.get("shape", []), 1, []
     for targets in shape:
@@ -201,6 +206,15 @@ def close_run(name, session, run, dask_worker=None):
         plugin.request({"op": "close", "session": session, "run": run}, [], "closing a run")
     except Exception:
         return False
+    return True
+
+
+def kill_running(name, prefix, dask_worker=None):
+    """Kills this worker's Node process if it runs a subtask of the cancelled action (restarted on next use)."""
+    plugin = dask_worker.plugins.get(name)
+    if plugin is None or plugin.proc is None or not any(k.startswith(prefix) for k in plugin.running):
+        return False
+    plugin.proc.kill()
     return True
 
 
@@ -272,7 +286,7 @@ class Bridge:
             deps = [self._pick(d) for d in st["deps"]]
             # The context's key goes as "@key": a string argument equal to a dependency's key would be
             # replaced by that dependency's value.
-            fut = self.client.submit(run_subtask, self.plugin, "@" + h["ctx"], ctx, blobs[i], st["label"], *deps,
+            fut = self.client.submit(run_subtask, self.plugin, "@" + st["key"], "@" + h["ctx"], ctx, blobs[i], st["label"], *deps,
                                      key=st["key"], pure=False, retries=0)
             self.futures[st["key"]] = fut
             metas.append(self.client.submit(pick_meta, fut, key=st["key"] + "-meta", pure=False))
@@ -304,6 +318,12 @@ class Bridge:
         for key in [k for k in self.futures if k.startswith(prefix) or k in h.get("keys", [])]:
             self.futures.pop(key).release()
         self.send({"id": h["id"]})
+
+    def op_cancel(self, h, blobs):
+        prefix = h["prefix"]
+        self.client.cancel([f for k, f in self.futures.items() if k.startswith(prefix)])
+        killed = self.client.run(kill_running, self.plugin, "@" + prefix)
+        self.send({"id": h["id"], "killed": sum(1 for v in killed.values() if v)})
 
     def op_close_run(self, h, blobs):
         self.client.run(close_run, self.plugin, h["session"], h["run"], wait=True)

@@ -51,9 +51,9 @@ export async function runOnCluster(o: ClusterRunOptions, run: number, action: nu
   };
   const ctxKey = await bridge.scatter(serialize(ctx));
   const prefix = `sluice-${SESSION}-r${run}-a${action}-`;
-  const executor = new DaskExecutor({ bridge, plan, jobName, ctx: ctxKey, prefix, session: SESSION, run, action });
+  const executor = new DaskExecutor({ bridge, plan, jobName, ctx: ctxKey, prefix, session: SESSION, run, action, signal: o.signal });
   try {
-    return await runJob(plan, { jobName, executor, signal: o.signal });
+    return await runJob(plan, { jobName, executor });
   } finally {
     await bridge.release(prefix, [ctxKey]).catch(() => undefined);
   }

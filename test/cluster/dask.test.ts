@@ -70,7 +70,7 @@ test("the examples print the same on the cluster as in process", { skip, timeout
   }
 });
 
-test("faults: a throwing function, a killed Node process, a differing plan: JobExecutionException, no output; the next job runs", { skip, timeout: 120_000 }, async () => {
+test("faults: a throwing function, a killed Node process, a function stuck past the signal, a differing plan: JobExecutionException, no output; the next job runs", { skip, timeout: 120_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "sluice-dask-fail-"));
   const noOutput = (): void => assert.ok(!existsSync(join(dir, "out")) || readdirSync(join(dir, "out")).length === 0, "no output left");
   const next = async (): Promise<void> => assert.deepEqual(await onCluster(job("sum-of-squares"), { n: 3 }), [[0, 4], [1, 10]]);
@@ -97,6 +97,14 @@ test("faults: a throwing function, a killed Node process, a differing plan: JobE
     await assert.rejects(running, (e: unknown) => {
       assert.ok(e instanceof JobExecutionException, String(e));
       assert.match(e.message, new RegExp(`operator '.*Blocker.*' \\(subtask 3/3\\) threw .*Node process \\(pid ${pid}\\) on Dask worker tcp://127\\.0\\.0\\.1:\\d+ exited with signal 9`));
+      return true;
+    });
+    noOutput();
+    await next();
+
+    await assert.rejects(runJob(job("failing"), { kind: "stuck", dir }, { parallelism: P, cluster: cluster!.address, signal: AbortSignal.timeout(6_000) }), (e: unknown) => {
+      assert.ok(e instanceof JobExecutionException, String(e));
+      assert.match(e.message, /TimeoutError|timed out|aborted/i);
       return true;
     });
     noOutput();

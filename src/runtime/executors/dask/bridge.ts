@@ -157,6 +157,11 @@ export class DaskBridge {
     await this.call({ op: "release", prefix, keys });
   }
 
+  /** Cancels the action's Dask tasks and kills the Node processes still running one of them. */
+  async cancel(prefix: string): Promise<void> {
+    await this.call({ op: "cancel", prefix });
+  }
+
   /** Tells every worker's Node process that a run of the entry is over. */
   async closeRun(session: string, run: number): Promise<void> {
     await this.call({ op: "close_run", session, run });

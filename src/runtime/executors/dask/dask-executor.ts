@@ -9,8 +9,9 @@
  * the consumers' requests, as does whatever a task run here wrote (an iteration: its supersteps run
  * in the coordinator, its inputs are gathered first). The first failure is reported for the lowest
  * failing subtask once all of the task's subtasks ended; Dask's retries are off (a subtask's sink
- * writes are not idempotent per attempt). Accumulators merge on the workers that hold them, in the
- * in-process order.
+ * writes are not idempotent per attempt). A cancelled or timed-out job (its signal aborted) kills
+ * the Node processes still running its subtasks (restarted for the next task) and fails with the
+ * signal's reason once they ended, before the output hooks clean up. Accumulators merge on the workers that hold them, in the in-process order.
  */
 import { serialize, deserialize } from "node:v8";
 import { InvalidProgramException, JobExecutionException, TaskFailure } from "../../../common/errors.js";
@@ -41,6 +42,8 @@ export interface DaskTarget {
   readonly session: string;
   readonly run: number;
   readonly action: number;
+  /** Aborted to cancel the job or when it timed out: the running subtasks fail with its reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** Where an exchange's producers left their parts on the cluster, with records per consumer part. */
@@ -99,7 +102,21 @@ export class DaskExecutor implements TaskExecutor {
       };
       submissions.push({ key: `${prefix}t${index}-s${i}`, label: `subtask ${i + 1}/${p} of '${chainName(task)}'`, deps, request: serialize(request) });
     }
-    const ends = await bridge.submit(this.target.ctx, submissions);
+    const { signal } = this.target;
+    signal?.throwIfAborted();
+    // An abort kills the Node processes running this action's subtasks: they end, failed, at once.
+    const onAbort = (): void => void bridge.cancel(prefix).catch(() => undefined);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let ends;
+    try {
+      ends = await bridge.submit(this.target.ctx, submissions);
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+    }
+    if (signal?.aborted) {
+      const i = Math.max(0, ends.findIndex((e) => "failed" in e));
+      throw new TaskFailure(chainName(task), i, p, signal.reason);
+    }
     const metas: Extract<DaskMeta, { ok: true }>[] = [];
     ends.forEach((end, i) => {
       if ("failed" in end) throw new TaskFailure(chainName(task), i, p, new Error(end.failed));
