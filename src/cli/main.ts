@@ -43,7 +43,7 @@ function withJobOptions(cmd: Command): Command {
   return cmd
     .option("-p, --parallelism <n>", "default parallelism of the job (job modules)", positiveInt)
     .addOption(new Option("--mode <mode>", "where subtasks run (job modules)").choices(MODES))
-    .option("--cluster <addr>", "a cluster address to submit to (job modules; not supported yet)");
+    .option("--cluster <addr>", "a Dask scheduler address to run on, tcp://host:8786 (job modules)");
 }
 
 export function program(): Command {

@@ -71,12 +71,6 @@ export class JobSession implements ActionSession, RunListener {
     const n = this.actions++;
     try {
       const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
-      if (this.options.cluster !== undefined) {
-        const results = Array.from({ length: n }, (_, k) => this.wire(k));
-        const run = await runOnCluster(this.options as ClusterRunOptions, this.run, n, results, plan, options.jobName);
-        this.record(n, { ok: true, run });
-        return outcomeOf(run, options.jobName);
-      }
       const choice = this.choose(plan, options);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
@@ -84,6 +78,12 @@ export class JobSession implements ActionSession, RunListener {
         process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${workers}, ${choice.reason}\n`);
       }
       const signal = anySignal(options.signal, this.options.signal);
+      if (this.options.cluster !== undefined) {
+        const results = Array.from({ length: n }, (_, k) => this.wire(k));
+        const run = await runOnCluster({ ...(this.options as ClusterRunOptions), signal }, this.run, n, results, plan, options.jobName);
+        this.record(n, { ok: true, run });
+        return outcomeOf(run, options.jobName, plan);
+      }
       if (choice.mode === "in-process") {
         const outcome = await runWatched(plan, { ...options, signal });
         this.record(n, { ok: true, run: outcome.run! });

@@ -60,6 +60,13 @@ test("job modules give the in-process result on the cluster: operators, iteratio
   assert.deepEqual(runs[1], runs[0]);
 });
 
+test("sluice run job.ts --cluster addr: the CLI runs a job module on the cluster", { skip, timeout: 90_000 }, async () => {
+  const { sluice } = await import("../cli/run-cli.js");
+  const r = await sluice(["run", "test/jobs/sum-of-squares.job.ts", "--cluster", cluster!.address, "--parallelism", "3", "--n", "10", "--print"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, "(0,220)\n(1,165)\n");
+});
+
 const EXAMPLES = ["word-count", "join-users-orders", "grouping-aggregation", "page-rank", "connected-components", "k-means", "cogroup-order-counts", "cross-colors-sizes", "outer-joins", "union", "project-join", "join-hints", "transitive-closure"];
 
 test("the examples print the same on the cluster as in process", { skip, timeout: 180_000 }, async () => {

@@ -36,6 +36,7 @@ test("npm pack, install the tarball into a fresh project, compile strict TS and 
       "dist/examples/data/mill-race.txt",
       "src/index.ts",
       "README.md",
+      "python/sluice_dask.py",
     ]) {
       assert.ok(files.includes(f), `the package ships ${f}`);
     }
