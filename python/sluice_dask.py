@@ -117,7 +117,8 @@ class SluiceNodePlugin(_PluginBase):
                        SLUICE_DASK_WORKER=self.address or "")
             self.stderr_tail = b""
             self.sent_ctx = set()
-            self.proc = subprocess.Popen(args, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            # stdin stays open: the Node process exits when it closes (this worker is gone, even by SIGKILL).
+            self.proc = subprocess.Popen(args, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE)
             line = self.proc.stdout.readline()
             threading.Thread(target=self._drain, args=(self.proc.stderr, True), daemon=True).start()

@@ -14,6 +14,8 @@ if (!socketPath) {
   console.error("dask-worker-main: SLUICE_DASK_SOCKET is not set (this module is started by Sluice's Dask worker plugin)");
   process.exit(2);
 }
+// The plugin keeps our stdin open: its end means the Dask worker is gone (even killed), so go too.
+process.stdin.on("end", () => process.exit(0)).resume();
 serveDaskWorker(async (moduleUrl, args, parallelism, session) => {
   const mod: unknown = await import(moduleUrl);
   if (!isJobModule(mod)) throw new Error(`${moduleUrl} is not a job module`);
