@@ -273,6 +273,8 @@ class Bridge:
         self.send({"id": h["id"], "key": fut.key})
 
     def _pick(self, dep):
+        if dep["o"] < 0:  # data the coordinator scattered: read whole
+            return self.futures[dep["key"]]
         key = "%s-o%d-t%d" % (dep["key"], dep["o"], dep["t"])
         fut = self.futures.get(key)
         if fut is None:

@@ -55,7 +55,7 @@ export async function runOnCluster(o: ClusterRunOptions, run: number, action: nu
   try {
     return await runJob(plan, { jobName, executor });
   } finally {
-    await bridge.release(prefix, [ctxKey]).catch(() => undefined);
+    await bridge.release(prefix, [ctxKey, ...executor.scattered]).catch(() => undefined);
   }
 }
 

@@ -34,11 +34,13 @@ after(async () => {
 
 const onCluster = <R>(url: URL, args: unknown): Promise<R> => runJob<R>(url, args, { parallelism: P, cluster: cluster!.address });
 
-test("job modules give the in-process result on the cluster: operators, iterations, actions feeding later jobs, sinks", { skip, timeout: 180_000 }, async () => {
+test("job modules give the in-process result on the cluster: operators, iterations, range partitioning, actions feeding later jobs, sinks", { skip, timeout: 180_000 }, async () => {
   for (const [name, args] of [["sum-of-squares", { n: 500 }], ["operators", { n: 200 }], ["iterations", {}]] as const) {
     const expected = await runJob(job(name), args, { parallelism: P, mode: "in-process" });
     assert.deepEqual(await onCluster(job(name), args), expected, name);
   }
+  const range = new URL("./range.job.ts", import.meta.url);
+  assert.deepEqual(await onCluster(range, {}), await runJob(range, {}, { parallelism: P, mode: "in-process" }), "range partitioning, big held batches");
   const expected = await runJob<{ where: string[] }>(job("actions"), {}, { parallelism: P, mode: "in-process" });
   const got = await onCluster<{ where: string[] }>(job("actions"), {});
   assert.deepEqual({ ...got, where: [] }, { ...expected, where: [] });

@@ -5,13 +5,15 @@
  * (FORWARD), part i of every producer (hash, custom, rebalance), part 0 of every producer
  * (BROADCAST), empty parts left out. What comes back to the coordinator is small: status, record
  * counts, collect() results, printed text, accumulator names. Range partitioning samples in the
- * coordinator: its records come back, are distributed by the boundaries here and go out inline with
- * the consumers' requests, as does whatever a task run here wrote (an iteration: its supersteps run
- * in the coordinator, its inputs are gathered first). The first failure is reported for the lowest
- * failing subtask once all of the task's subtasks ended; Dask's retries are off (a subtask's sink
- * writes are not idempotent per attempt). A cancelled or timed-out job (its signal aborted) kills
- * the Node processes still running its subtasks (restarted for the next task) and fails with the
- * signal's reason once they ended, before the output hooks clean up. Accumulators merge on the workers that hold them, in the in-process order.
+ * coordinator: its records come back, are distributed by the boundaries here and go out with the
+ * consumers' requests (inline when small, else scattered to a worker first), as does whatever a
+ * task run here wrote (an iteration: its supersteps run in the coordinator, its inputs are gathered
+ * first). The first failure is reported for the lowest failing subtask once all of the task's
+ * subtasks ended; Dask's retries are off (a subtask's sink writes are not idempotent per attempt).
+ * A cancelled or timed-out job (its signal aborted) kills the Node processes still running its
+ * subtasks (restarted for the next task) and fails with the signal's reason once they ended, before
+ * the output hooks clean up. Accumulators merge on the workers that hold them, in the in-process
+ * order.
  */
 import { serialize, deserialize } from "node:v8";
 import { InvalidProgramException, JobExecutionException, TaskFailure } from "../../../common/errors.js";
@@ -53,6 +55,9 @@ interface RemoteOutput {
   readonly counts: number[][];
 }
 
+/** Batches held in the coordinator above this size are scattered to a worker, not put in the task. */
+const SCATTER_BYTES = 64 * 1024;
+
 /** Marks records counted in an exchange whose batches stay on the cluster (never read as records). */
 interface CountMarker {
   readonly length: number;
@@ -62,6 +67,9 @@ interface CountMarker {
 export class DaskExecutor implements TaskExecutor {
   private readonly remote = new Map<Exchange, RemoteOutput>();
   private readonly ran: { task: number; subtask: number; worker: string }[] = [];
+  private readonly scatteredParts = new Map<Exchange, Map<number, string>>();
+  /** Keys of the data this executor scattered (released with the action). */
+  readonly scattered: string[] = [];
   /** Channels read by a task the coordinator runs itself (an iteration head's task). */
   private readonly readHere = new Set<Channel>();
 
@@ -80,7 +88,7 @@ export class DaskExecutor implements TaskExecutor {
     const submissions: SubtaskSubmission[] = [];
     for (let i = 0; i < p; i++) {
       const deps: PartRef[] = [];
-      const source = (ex: Exchange, part: number): PartSource => {
+      const source = async (ex: Exchange, part: number): Promise<PartSource> => {
         const r = this.remote.get(ex);
         const blobs: number[] = [];
         if (r) {
@@ -92,12 +100,17 @@ export class DaskExecutor implements TaskExecutor {
           }
         }
         const inline = [...ex.batchesFor(part)].filter((b) => !isMarker(b)).map(toWire);
-        return { blobs, inline };
+        if (inline.reduce((n, b) => n + b.bytes.byteLength, 0) < SCATTER_BYTES) return { blobs, inline };
+        // Big batches held here go to a worker first: task specs pass through the scheduler.
+        blobs.push(deps.length);
+        deps.push({ key: await this.scatter(ex, part, inline), o: -1, t: -1 });
+        return { blobs, inline: [] };
       };
+      const all = <T>(xs: Promise<T>[]): Promise<T[]> => Promise.all(xs);
       const request: DaskRequest = {
         task: index, subtask: i, formatState,
-        inputs: task.inputs.map((gate) => gate.map((ex) => source(ex, ex.channel.ship === "BROADCAST" ? 0 : i))),
-        broadcasts: task.broadcasts.map((b) => b.exchanges.map((ex) => source(ex, 0))),
+        inputs: await all(task.inputs.map((gate) => all(gate.map((ex) => source(ex, ex.channel.ship === "BROADCAST" ? 0 : i))))),
+        broadcasts: await all(task.broadcasts.map((b) => all(b.exchanges.map((ex) => source(ex, 0))))),
         splits: (splits[i] ?? []).length > 0 ? encodeBatch(splits[i]!) : undefined,
       };
       submissions.push({ key: `${prefix}t${index}-s${i}`, label: `subtask ${i + 1}/${p} of '${chainName(task)}'`, deps, request: serialize(request) });
@@ -147,6 +160,19 @@ export class DaskExecutor implements TaskExecutor {
       if (meta.accumulatorNames.length > 0) this.ran.push({ task: index, subtask: i, worker: end.worker });
     }
     await this.bringHere(task);
+  }
+
+  /** Scatters batches held here for consumer part `part` of `ex` (once: broadcast parts serve every consumer). */
+  private async scatter(ex: Exchange, part: number, batches: EncodedBatch[]): Promise<string> {
+    let parts = this.scatteredParts.get(ex);
+    if (!parts) this.scatteredParts.set(ex, (parts = new Map()));
+    let key = parts.get(part);
+    if (key === undefined) {
+      key = await this.target.bridge.scatter(serialize(batches));
+      parts.set(part, key);
+      this.scattered.push(key);
+    }
+    return key;
   }
 
   /** Outputs a task run in the coordinator reads: their parts come here, into the exchange. */
