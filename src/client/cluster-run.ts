@@ -43,7 +43,9 @@ export async function clusterInfo(cluster: string, program: WorkerProgram): Prom
 }
 
 /** Runs action `action` of run `run` on the cluster; `results` are the coordinator's results of the actions before. */
-export async function runOnCluster(o: ClusterRunOptions, run: number, action: number, results: readonly WireEntry[], plan: PhysicalPlan, jobName: string): Promise<JobRun> {
+export async function runOnCluster(
+  o: ClusterRunOptions, run: number, action: number, results: readonly WireEntry[], plan: PhysicalPlan, jobName: string,
+): Promise<JobRun> {
   const bridge: DaskBridge = await daskBridge(o.cluster, daskProgram(o.workerMain, o.loader));
   const ctx: DaskContext = {
     session: SESSION, run, action, jobName, moduleUrl: o.moduleUrl, moduleHash: moduleHash(o.moduleUrl),

@@ -136,7 +136,10 @@ export function serveDaskWorker(runEntry: EntryRunner, socketPath: string, ready
     const key = `${ctx.session}:${ctx.run}`;
     let run = runs.get(key);
     if (!run) {
-      run = { id: nextRun++, results: [], fingerprints: new Map(), reached: -1, answered: -1, planned: -1, served: new Set(), refused: new Map(), pending: new Map(), ended: undefined };
+      run = {
+        id: nextRun++, results: [], fingerprints: new Map(), reached: -1, answered: -1, planned: -1,
+        served: new Set(), refused: new Map(), pending: new Map(), ended: undefined,
+      };
       runs.set(key, run);
       byId.set(run.id, run);
       toHost({ t: "open", run: run.id, moduleUrl: ctx.moduleUrl, args: ctx.args, parallelism: ctx.parallelism });

@@ -48,7 +48,8 @@ export async function runJob<R = unknown>(moduleUrl: URL | string, args: unknown
   const workers = workerModules(url);
   const { cluster } = options;
   // On a cluster the workers must build the same plan: the parallelism is fixed here, not by their cores.
-  const parallelism = options.parallelism ?? (cluster === undefined ? undefined : (await clusterInfo(cluster, daskProgram(workers.workerMain, workers.loader))).threads);
+  const parallelism = options.parallelism
+    ?? (cluster === undefined ? undefined : (await clusterInfo(cluster, daskProgram(workers.workerMain, workers.loader))).threads);
   const session = new JobSession({ moduleUrl: url, args, mode, parallelism, signal: options.signal, cluster, ...workers });
   try {
     return (await runInJobScope({ role: "coordinator", session, parallelism }, () => {
