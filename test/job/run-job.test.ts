@@ -16,9 +16,10 @@ test("runJob takes an absolute path too", async () => {
   assert.deepEqual(rows, [[0, 4], [1, 10]]);
 });
 
-test("runJob refuses a module that is not a job module, and a cluster for now", async () => {
+test("runJob refuses a module that is not a job module; a cluster it cannot reach fails naming it", { timeout: 60_000 }, async () => {
   await assert.rejects(runJob(new URL("./run-job.test.ts", import.meta.url)), InvalidProgramException);
-  await assert.rejects(runJob(SUM, {}, { cluster: "tcp://127.0.0.1:8786" }), /not supported yet/);
+  process.env.SLUICE_DASK_CONNECT_TIMEOUT = "1";
+  await assert.rejects(runJob(SUM, {}, { cluster: "tcp://127.0.0.1:1" }), /Dask cluster tcp:\/\/127\.0\.0\.1:1: /);
 });
 
 test("isJobModule tells a job module from a script", async () => {

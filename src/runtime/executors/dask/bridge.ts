@@ -68,7 +68,8 @@ export class DaskBridge {
     const node = process.execPath;
     const plugin = `sluice-node-${createHash("sha256").update(`${node}|${program.main}|${program.loader ?? ""}`).digest("hex").slice(0, 12)}`;
     const main = fileURLToPath(program.main);
-    this.ready = this.call({ op: "hello", scheduler: address, node, main, loader: program.loader, plugin, env: {} }).then((f) => f.header as unknown as ClusterInfo);
+    const timeout = Number(process.env.SLUICE_DASK_CONNECT_TIMEOUT) || 20; // seconds
+    this.ready = this.call({ op: "hello", scheduler: address, timeout, node, main, loader: program.loader, plugin, env: {} }).then((f) => f.header as unknown as ClusterInfo);
   }
 
   private die(e: Error): void {
