@@ -10,12 +10,13 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { serialize } from "node:v8";
 import type { PhysicalPlan } from "../plan/physical.js";
-import { runJob, type JobRun } from "../runtime/job-runner.js";
 import { daskBridge, type ClusterInfo, type DaskBridge, type WorkerProgram } from "../runtime/executors/dask/bridge.js";
 import { DaskExecutor } from "../runtime/executors/dask/dask-executor.js";
 import type { DaskContext } from "../runtime/executors/dask/messages.js";
 import { fingerprintPlan } from "../runtime/executors/fingerprint.js";
 import type { WireEntry } from "../runtime/executors/protocol.js";
+import type { ActionOptions, ActionOutcome } from "./action-session.js";
+import { runWatched } from "./execute-plan.js";
 
 /** This coordinator process, as the workers tell coordinators apart. */
 const SESSION = randomUUID().slice(0, 8);
@@ -26,7 +27,6 @@ export interface ClusterRunOptions {
   readonly moduleUrl: string;
   readonly args: unknown;
   readonly parallelism: number | undefined;
-  readonly signal?: AbortSignal;
   /** URL of the local worker main (job/worker-main): the Dask worker main sits next to it. */
   readonly workerMain: string;
   readonly loader: string | undefined;
@@ -44,8 +44,9 @@ export async function clusterInfo(cluster: string, program: WorkerProgram): Prom
 
 /** Runs action `action` of run `run` on the cluster; `results` are the coordinator's results of the actions before. */
 export async function runOnCluster(
-  o: ClusterRunOptions, run: number, action: number, results: readonly WireEntry[], plan: PhysicalPlan, jobName: string,
-): Promise<JobRun> {
+  o: ClusterRunOptions, run: number, action: number, results: readonly WireEntry[], plan: PhysicalPlan, options: ActionOptions,
+): Promise<ActionOutcome> {
+  const { jobName, signal } = options;
   const bridge: DaskBridge = await daskBridge(o.cluster, daskProgram(o.workerMain, o.loader));
   const ctx: DaskContext = {
     session: SESSION, run, action, jobName, moduleUrl: o.moduleUrl, moduleHash: moduleHash(o.moduleUrl),
@@ -53,9 +54,10 @@ export async function runOnCluster(
   };
   const ctxKey = await bridge.scatter(serialize(ctx));
   const prefix = `sluice-${SESSION}-r${run}-a${action}-`;
-  const executor = new DaskExecutor({ bridge, plan, jobName, ctx: ctxKey, prefix, session: SESSION, run, action, signal: o.signal });
+  const executor = new DaskExecutor({ bridge, plan, jobName, ctx: ctxKey, prefix, session: SESSION, run, action, signal });
   try {
-    return await runJob(plan, { jobName, executor });
+    // The environment's progress display and job listeners see the run as they do in process.
+    return await runWatched(plan, options, executor);
   } finally {
     await bridge.release(prefix, [ctxKey, ...executor.scattered]).catch(() => undefined);
   }

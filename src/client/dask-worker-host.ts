@@ -87,6 +87,7 @@ export function serveDaskWorker(runEntry: EntryRunner, socketPath: string, ready
       for (const run of runs.values()) failPending(run, () => `Sluice's worker host failed: ${m.error.message}`);
       return;
     }
+    if (m.t === "progress") return; // live counters are not relayed from the cluster (only the job's end)
     if (m.t === "done" || m.t === "merged") {
       const r = replies.get(m.id);
       replies.delete(m.id);
@@ -169,7 +170,7 @@ export function serveDaskWorker(runEntry: EntryRunner, socketPath: string, ready
     const msg: Extract<ToWorker, { t: "run" }> = {
       t: "run", run: run.id, action: n, id: nextId++, task: req.task, subtask: req.subtask,
       inputs: req.inputs.map((gate) => gate.map(feed)), broadcasts: req.broadcasts.map((b) => b.map(feed)),
-      splits: req.splits, formatState: req.formatState,
+      splits: req.splits, formatState: req.formatState, progress: false,
     };
     return new Promise((resolve) => {
       const w: Waiting = { msg, resolve };

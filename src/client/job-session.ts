@@ -80,9 +80,9 @@ export class JobSession implements ActionSession, RunListener {
       const signal = anySignal(options.signal, this.options.signal);
       if (this.options.cluster !== undefined) {
         const results = Array.from({ length: n }, (_, k) => this.wire(k));
-        const run = await runOnCluster({ ...(this.options as ClusterRunOptions), signal }, this.run, n, results, plan, options.jobName);
-        this.record(n, { ok: true, run });
-        return outcomeOf(run, options.jobName, plan);
+        const outcome = await runOnCluster(this.options as ClusterRunOptions, this.run, n, results, plan, { ...options, signal });
+        this.record(n, { ok: true, run: outcome.run! });
+        return outcome;
       }
       if (choice.mode === "in-process") {
         const outcome = await runWatched(plan, { ...options, signal });
