@@ -219,6 +219,10 @@ def kill_running(name, prefix, dask_worker=None):
     return True
 
 
+def has_plugin(name, dask_worker=None):
+    return name in dask_worker.plugins
+
+
 def node_pid(name, dask_worker=None):
     plugin = dask_worker.plugins.get(name)
     return plugin.proc.pid if plugin is not None and plugin.proc is not None and plugin.proc.poll() is None else None
@@ -260,8 +264,13 @@ class Bridge:
         name = h["plugin"]
         self.plugin = name
         plugin = SluiceNodePlugin(name, h["node"], h["main"], h.get("loader"), h.get("env", {}))
-        register = getattr(self.client, "register_plugin", None) or self.client.register_worker_plugin
-        register(plugin, name=name)
+        # Registering again would restart the Node processes under another coordinator's running job
+        # (a plugin of the same name is torn down first): only when a worker lacks it. The scheduler
+        # keeps the first registration for workers that join later.
+        have = self.client.run(has_plugin, name)
+        if not have or not all(have.values()):
+            register = getattr(self.client, "register_plugin", None) or self.client.register_worker_plugin
+            register(plugin, name=name)
         info = self.client.scheduler_info()
         threads = sum(w.get("nthreads", 1) for w in info["workers"].values())
         self.send({"id": h["id"], "workers": len(info["workers"]), "threads": threads,
