@@ -95,8 +95,8 @@ export type FieldRefWithType<T, V> =
  */
 export type MatchingKeys<T, K extends readonly unknown[]> =
   | { -readonly [I in keyof K]: FieldRefWithType<T, K[I]> | KeySelector<T, K[I]> }
-  // A composite key against one selector returning the same fields as a tuple, and the reverse.
-  | (K extends readonly [unknown, unknown, ...unknown[]] ? [KeySelector<T, K>] : never)
+  // A composite key against one selector or one tuple field holding the same fields, and the reverse.
+  | (K extends readonly [unknown, unknown, ...unknown[]] ? [KeySelector<T, K> | FieldRefWithType<T, K>] : never)
   | (K extends readonly [infer Only extends readonly unknown[]] ? { -readonly [I in keyof Only]: FieldRefWithType<T, Only[I]> } : never);
 
 /** Field references of `T` holding numbers or bigints (what SUM adds). */

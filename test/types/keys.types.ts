@@ -115,3 +115,9 @@ users.join(purchases).where(5);
 users.join(purchases).where(0).equalTo(5);
 // @ts-expect-error TS2345 Argument of type '"nmae"'
 people.coGroup(users).where("nmae");
+// A composite key against one tuple-valued field holding the same types (flattened, as Flink's), both ways.
+nested.join(users).where(0).equalTo(0, 1);
+users.join(nested).where(0, 1).equalTo(0);
+users.coGroup(nested).where("f0", "f1").equalTo("f0");
+// @ts-expect-error TS2345 parameter of type 'MatchingKeys<[[number, string], boolean], [number, number]>'
+purchases.join(nested).where(0, 1).equalTo(0);

@@ -1,10 +1,12 @@
 /**
  * Keys of two-input operators: parsed and checked against each input's shape, then checked for
  * compatibility with each other at definition (Flink's Keys.areCompatible): the same number of
- * fields and, where both shapes are known, the same types.
+ * leaf fields and, where both shapes are known, the same types. Where a shape is unknown and the
+ * field counts differ (a field may be a tuple), the leaf counts are checked on the first records.
  */
 import { InvalidProgramException } from "../../common/errors.js";
 import type { FieldRef } from "../../common/field-access.js";
+import { leavesOf } from "../../common/key-values.js";
 import { compileKey, describeKey, parseKeyArgs, validateKey, type KeyDefinition } from "../../common/keys.js";
 import { describeShape, fieldShape, isObjectShape, isTupleShape, type Shape } from "../../common/shape.js";
 
@@ -44,12 +46,9 @@ export function compatibleKeys(
       }
       return [first, second];
     }
-    if (first.fields.length !== second.fields.length) {
-      throw new InvalidProgramException(
-        `${operator}: the keys do not match: where ${describeKey(first)} has ${first.fields.length} ` +
-          `field(s) but equalTo ${describeKey(second)} has ${second.fields.length}`,
-      );
-    }
+    // Differing field counts may still match where a field is a tuple or a POJO whose shape is
+    // unknown here (after a user function, an empty collection): checked on the first records.
+    if (first.fields.length !== second.fields.length) return leafCountCheckedOnFirstRecords(first, la, second, lb, operator);
     first.fields.forEach((f, i) => {
       const s = second.fields[i]!;
       const a = keyFieldShape(firstShape, f);
@@ -98,6 +97,40 @@ export function shapesCompatible(a: Shape | undefined, b: Shape | undefined): bo
   const ka = Object.keys(a).sort();
   const kb = Object.keys(b).sort();
   return ka.length === kb.length && ka.every((k, i) => k === kb[i] && shapesCompatible(a[k], b[k]));
+}
+
+/**
+ * Both keys as selectors (giving what the field keys give) that count the leaf fields of the first
+ * key each side extracts; where a side's count is known at definition (`known`), that count stands.
+ * Once both counts are known and differ, the job fails with the definition-time message, as an
+ * InvalidProgramException naming the operator and both keys.
+ */
+function leafCountCheckedOnFirstRecords(
+  first: KeyDefinition, knownFirst: Shape[] | undefined, second: KeyDefinition, knownSecond: Shape[] | undefined, operator: string,
+): [KeyDefinition, KeyDefinition] {
+  const counts: [number | undefined, number | undefined] = [knownFirst?.length, knownSecond?.length];
+  const side = (key: KeyDefinition, i: 0 | 1): KeyDefinition => {
+    const extract = compileKey(key, operator).extract;
+    const where = `key ${describeKey(key)}`;
+    let counted = counts[i] !== undefined;
+    const value = (r: unknown): unknown => {
+      const k = extract(r);
+      if (!counted) {
+        counted = true;
+        counts[i] = leavesOf([k], { operator, where, record: r }, true).length;
+        const [a, b] = counts;
+        if (a !== undefined && b !== undefined && a !== b) {
+          throw new InvalidProgramException(
+            `${operator}: the keys do not match: where ${describeKey(first)} has ${a} leaf field(s) but equalTo ${describeKey(second)} ` +
+              `has ${b} (counted on the first record of each input, the leaf fields of nested tuples and POJOs included)`,
+          );
+        }
+      }
+      return k;
+    };
+    return { kind: "selector", selector: { value, method: "getKey" } };
+  };
+  return [side(first, 0), side(second, 1)];
 }
 
 function asSelectorIfComposite(key: KeyDefinition, operator: string): KeyDefinition {
