@@ -10,6 +10,7 @@
  * type P = TuplePosition<[number, string]>;                   // 0 | 1
  * type F = FieldExpression<{ id: number; address: { city: string } }>;
  * //   "*" | "id" | "address" | "address.city" | "address.*"
+ * type G = FieldExpression<[number, string]>;                 // "*" | "f0" | "0" | "f1" | "1"
  * type C = FieldType<{ address: { city: string } }, "address.city">; // string
  */
 import type { Collector } from "./collector.js";
@@ -31,13 +32,16 @@ export type TuplePosition<T> =
 
 type Depth = [never, 0, 1, 2, 3];
 
-/** Dotted paths into a record type (`"address.city"`, `"f0.f1"`, `"x.*"`), at most four levels deep. */
+/**
+ * Dotted paths into a record type (`"address.city"`, `"f0.f1"`, `"x.*"`), at most four levels deep.
+ * A tuple field is `"f0"` or `"0"` (Flink's `(f?)[0-9]+`), at any level: `"f0.f1"`, `"0.1"`, `"0.f1"`.
+ */
 export type FieldPath<T, D extends number = 4> =
   [D] extends [never] ? never
   : T extends Leaf ? never
   : T extends readonly unknown[]
     ? number extends T["length"] ? never
-      : { [K in TupleIndices<T>]: `f${K}` | SubPath<`f${K}`, T[K], Depth[D]> }[TupleIndices<T>]
+      : { [K in TupleIndices<T>]: `f${K}` | `${K}` | SubPath<`f${K}` | `${K}`, T[K], Depth[D]> }[TupleIndices<T>]
     : { [K in keyof T & string]: K | SubPath<K, T[K], Depth[D]> }[keyof T & string];
 
 type SubPath<K extends string, V, D extends number> =
@@ -50,7 +54,7 @@ export type FieldExpression<T> = IsLoose<T> extends true ? string : "*" | FieldP
 export type FieldRefOf<T> = TuplePosition<T> | FieldExpression<T>;
 
 type Step<T, H extends string> =
-  T extends readonly unknown[] ? (H extends `f${infer N extends number}` ? T[N] : never)
+  T extends readonly unknown[] ? (H extends `f${infer N extends number}` ? T[N] : H extends `${infer N extends number}` ? T[N] : never)
   : H extends keyof T ? T[H] : never;
 
 /** The type a field reference selects: `FieldType<[number, { a: string }], "f1.a">` is `string`. */
@@ -94,7 +98,8 @@ export type FieldRefWithType<T, V> =
  * (`where(0).equalTo(...)`): as many as `K` has, each selecting an agreeing type.
  */
 export type MatchingKeys<T, K extends readonly unknown[]> =
-  | { -readonly [I in keyof K]: FieldRefWithType<T, K[I]> | KeySelector<T, K[I]> }
+  // A one-field key also matches a selector returning that field as a 1-tuple.
+  | { -readonly [I in keyof K]: FieldRefWithType<T, K[I]> | KeySelector<T, K[I]> | (K extends readonly [unknown] ? KeySelector<T, [K[I]]> : never) }
   // A composite key against one selector or one tuple field holding the same fields, and the reverse.
   | (K extends readonly [unknown, unknown, ...unknown[]] ? [KeySelector<T, K> | FieldRefWithType<T, K>] : never)
   | (K extends readonly [infer Only extends readonly unknown[]] ? { -readonly [I in keyof Only]: FieldRefWithType<T, Only[I]> } : never);

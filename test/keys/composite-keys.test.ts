@@ -24,7 +24,7 @@ testAtParallelism("where(0) on a nested tuple matches equalTo(\"f0.f0\", \"f0.f1
     const reversed = await flat
       .join(nested, hint)
       .where("f0.f0", "f0.f1")
-      .equalTo(0 as never)
+      .equalTo(0)
       .with((b: [[number, string], number], a: Nested) => [a[1], b[1]])
       .collect();
     assertSameRecords(reversed, pairs, hint);
@@ -86,7 +86,7 @@ testAtParallelism("a coGroup key selector returning a 1-tuple matches a one-fiel
   const joined = await right
     .join(left)
     .where(0)
-    .equalTo(((r: [number, string]) => [r[0]]) as never)
+    .equalTo((r) => [r[0]])
     .with((b: [number, number], a: [number, string]) => [a[1], b[1]])
     .collect();
   assertSameRecords(joined, [["a", 10], ["c", 10]]);

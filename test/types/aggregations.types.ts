@@ -3,8 +3,8 @@ import { Aggregations, type AggregateDataSet, type DataSet, type NumericField } 
 import { assertType, type Equal } from "./assert.js";
 import { named, people, purchases, users, type Person, type Purchase, type User } from "./fixtures.js";
 
-assertType<Equal<NumericField<User>, 0 | "f0">>();
-assertType<Equal<NumericField<[number, string, bigint]>, 0 | 2 | "f0" | "f2">>();
+assertType<Equal<NumericField<User>, 0 | "f0" | "0">>();
+assertType<Equal<NumericField<[number, string, bigint]>, 0 | 2 | "f0" | "f2" | "0" | "2">>();
 assertType<Equal<NumericField<Person>, "id" | "address.zip">>();
 
 const summed = purchases.sum(1);
@@ -48,3 +48,8 @@ people.min("tags");
 users.groupBy(1).maxBy(0, 3);
 // @ts-expect-error TS2345 Argument of type '"address"'
 people.minBy("address");
+// Positional strings name the same fields as positions.
+purchases.sum("1");
+purchases.groupBy("0").max("1");
+// @ts-expect-error TS2345 Argument of type '"0"'
+named.sum("0");

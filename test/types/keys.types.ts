@@ -8,10 +8,19 @@ import { named, nested, people, purchases, users, type Person, type User } from 
 assertType<Equal<TuplePosition<User>, 0 | 1>>();
 assertType<Equal<TuplePosition<[number, string, boolean]>, 0 | 1 | 2>>();
 assertType<Equal<TuplePosition<Person>, never>>();
-assertType<Equal<FieldExpression<User>, "*" | "f0" | "f1">>();
-assertType<Equal<FieldExpression<[[number, string], boolean]>, "*" | "f0" | "f0.*" | "f0.f0" | "f0.f1" | "f1">>();
+assertType<Equal<FieldExpression<User>, "*" | "f0" | "f1" | "0" | "1">>();
+assertType<
+  Equal<
+    FieldExpression<[[number, string], boolean]>,
+    "*" | "f0" | "0" | "f0.*" | "0.*" | "f0.f0" | "f0.0" | "0.f0" | "0.0" | "f0.f1" | "f0.1" | "0.f1" | "0.1" | "f1" | "1"
+  >
+>();
 assertType<Equal<Extract<FieldExpression<Person>, "address.city" | "address.*" | "name">, "address.city" | "address.*" | "name">>();
 assertType<Equal<KeyType<User, 1>, string>>();
+// Positional strings, as Flink's (f?)[0-9]+: "1" is "f1", at every level.
+assertType<Equal<KeyType<User, "1">, string>>();
+assertType<Equal<KeyType<[[number, string], boolean], "0.1">, string>>();
+assertType<Equal<KeyType<[[number, string], boolean], "0.f0">, number>>();
 assertType<Equal<KeyType<Person, "address.zip">, number>>();
 assertType<Equal<KeyType<User, (u: User) => boolean>, boolean>>();
 
@@ -26,6 +35,9 @@ people.groupBy("address.city");
 people.groupBy("address.*");
 people.groupBy((p) => p.address.zip);
 nested.groupBy("f0.f1");
+users.groupBy("0", "1");
+nested.groupBy("0.1");
+nested.distinct("0.0");
 
 // ---- groupBy: invalid keys do not ----
 // @ts-expect-error TS2345 Argument of type '5'
@@ -36,6 +48,12 @@ users.groupBy(0, 2);
 users.groupBy(-1);
 // @ts-expect-error TS2345 Argument of type '"f2"'
 users.groupBy("f2");
+// @ts-expect-error TS2345 Argument of type '"2"'
+users.groupBy("2");
+// @ts-expect-error TS2345 Argument of type '"0.2"'
+nested.groupBy("0.2");
+// @ts-expect-error TS2345 Argument of type '"01x"'
+users.groupBy("01x");
 // @ts-expect-error TS2345 Argument of type '"name"'
 users.groupBy("name");
 // @ts-expect-error TS2345 Argument of type '"nmae"'
@@ -91,7 +109,7 @@ users.join(named).where(1).equalTo(1);
 named.join(users).where(1).equalTo(1);
 // @ts-expect-error TS2345 Argument of type '0'
 users.join(named).where(0).equalTo(0);
-// @ts-expect-error TS2345 parameter of type 'KeySelector<Purchase, string>'
+// @ts-expect-error TS2345 parameter of type 'KeySelector<Purchase, string> | KeySelector<Purchase, [string]>'
 users.join(purchases).where(1).equalTo(1);
 // @ts-expect-error TS2345 Argument of type '"f0"'
 users.leftOuterJoin(named).where("f0").equalTo("f0");
@@ -105,7 +123,7 @@ users.join(purchases).where(0).equalTo((p) => String(p[0]));
 people.join(users).where("name").equalTo("id");
 // @ts-expect-error TS2345 Argument of type '0'
 people.join(users).where("name").equalTo(0);
-// @ts-expect-error TS2345 parameter of type 'KeySelector<Purchase, string>'
+// @ts-expect-error TS2345 parameter of type 'KeySelector<Purchase, string> | KeySelector<Purchase, [string]>'
 users.coGroup(purchases).where(1).equalTo(0);
 // @ts-expect-error TS2345 Argument of type '1'
 users.coGroup(named).where(1).equalTo(1);
@@ -121,3 +139,8 @@ users.join(nested).where(0, 1).equalTo(0);
 users.coGroup(nested).where("f0", "f1").equalTo("f0");
 // @ts-expect-error TS2345 parameter of type 'MatchingKeys<[[number, string], boolean], [number, number]>'
 purchases.join(nested).where(0, 1).equalTo(0);
+// A one-field key against a selector returning that field as a 1-tuple, both ways.
+purchases.join(users).where(0).equalTo((u) => [u[0]]);
+users.coGroup(purchases).where((u) => [u[0]]).equalTo(0);
+// @ts-expect-error TS2345 Argument of type '(u: User) => [string]' is not assignable
+purchases.join(users).where(0).equalTo((u) => [u[1]]);
