@@ -44,7 +44,7 @@ export function compatibleKeys(
             `but equalTo ${describeKey(second)} is (${text(lb)}), compared field by flattened field`,
         );
       }
-      return [first, second];
+      return [asLeafPaths(first, firstShape), asLeafPaths(second, secondShape)];
     }
     // Differing field counts may still match where a field is a tuple or a POJO whose shape is
     // unknown here (after a user function, an empty collection): checked on the first records.
@@ -84,6 +84,31 @@ export function keyLeafShapes(shape: Shape | undefined, fields: readonly FieldRe
     return Object.keys(s).sort().every((k) => visit(s[k]));
   };
   return fields.every((f) => visit(keyFieldShape(shape, f))) ? out : undefined;
+}
+
+/**
+ * A key over known shapes as the paths of its leaf fields (`"*"` on `[number, string]` is `[0, 1]`,
+ * `0` on `[[number, string], x]` is `["f0.f0", "f0.f1"]`, a POJO's fields in sorted order), so two
+ * keys written in different forms have the same fields one by one: the optimizer pairs key fields by
+ * index (partitionings one side keeps, the other side's matching fields) and hashes them alike.
+ * A key already made of leaves is returned as it is.
+ */
+function asLeafPaths(key: KeyDefinition & { kind: "fields" }, shape: Shape | undefined): KeyDefinition {
+  const out: FieldRef[] = [];
+  const visit = (s: Shape | undefined, path: string | number | undefined): void => {
+    if (isTupleShape(s)) s.forEach((x, i) => visit(x, path === undefined ? i : `${fieldPath(path)}.f${i}`));
+    else if (isObjectShape(s)) for (const k of Object.keys(s).sort()) visit(s[k], path === undefined ? k : `${fieldPath(path)}.${k}`);
+    else out.push(path ?? "*");
+  };
+  for (const f of key.fields) {
+    const path = f === "*" ? undefined : typeof f === "string" && f.endsWith(".*") ? f.slice(0, -2) : f;
+    visit(keyFieldShape(shape, f), path);
+  }
+  return out.length === key.fields.length && out.every((f, i) => f === key.fields[i]) ? key : { kind: "fields", fields: out };
+}
+
+function fieldPath(p: string | number): string {
+  return typeof p === "number" ? `f${p}` : p;
 }
 
 /** Structural compatibility; an unknown part ("any" or undefined) matches anything. */
