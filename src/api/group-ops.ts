@@ -2,7 +2,6 @@
  * The reduce-style operators DataSet and its groupings share (Flink's ReduceOperator,
  * GroupReduceOperator, GroupCombineOperator and the first/minBy/maxBy built-ins), with or without
  * a grouping key. They build the logical node and derive the result from the input DataSet.
- * @internal
  */
 import { InvalidProgramException } from "../common/errors.js";
 import { validateFieldRef, type FieldRef } from "../common/field-access.js";

@@ -1,4 +1,4 @@
-/** Creates logical nodes with the common fields filled in. @internal */
+/** Creates logical nodes with the common fields filled in. */
 import type { LogicalNode } from "../plan/logical.js";
 import { emptySemanticProperties } from "../plan/semantic-properties.js";
 import type { Shape } from "../common/shape.js";

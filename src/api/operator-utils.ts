@@ -1,7 +1,6 @@
 /**
  * Definition-time helpers shared by DataSet, its groupings and the two-input operators: they read
  * logical nodes and key arguments only, so every api module can use them without importing DataSet.
- * @internal
  */
 import { Order } from "../common/enums.js";
 import { InvalidProgramException } from "../common/errors.js";

@@ -6,7 +6,6 @@
  * Why a table: these modules import data-set.ts (their classes extend DataSet), so data-set.ts
  * cannot import them back without a module cycle. The environment, which sits above both, passes
  * them down instead: `ds.join(other)` calls `this.env.operators.join(...)`. Every import runs one way.
- * @internal
  */
 import type { JoinHint, JoinType } from "../common/enums.js";
 import type { KeyDefinition } from "../common/keys.js";

@@ -23,7 +23,6 @@ export class InternalError extends Error {
 /**
  * Thrown inside a running task: user code (or a bad record) failed in `operator` at `subtask`.
  * The job runner turns it into a JobExecutionException.
- * @internal
  */
 export class TaskFailure extends Error {
   override name = "TaskFailure";

@@ -15,7 +15,7 @@ export interface UdfSpec {
   readonly method: string;
 }
 
-/** One subtask's instance of a user function. @internal */
+/** One subtask's instance of a user function. */
 export interface UdfInstance {
   /** The callable: `this` is bound to the instance. */
   readonly call: (...args: any[]) => any;

@@ -7,6 +7,8 @@ import { DataSet } from "../data-set.js";
 import { parseForwardedFields } from "../forwarded-fields.js";
 import { inputShape } from "../operator-utils.js";
 
+/** The key of TwoInputOperator's compile-time marker; not exported, so it is not offered in autocomplete. */
+declare const INPUT_TYPES: unique symbol;
 /** A DataSet computed from two inputs of types `T1` and `T2`. */
 export class TwoInputOperator<T1, T2, O> extends DataSet<O> {
   /**
@@ -32,6 +34,6 @@ export class TwoInputOperator<T1, T2, O> extends DataSet<O> {
   types(..._classes: unknown[]): this {
     return this;
   }
-  /** @internal keeps the input types in the signature */
-  declare readonly __inputs?: [T1, T2];
+  /** Keeps the input types in the signature (a compile-time marker: no such property exists at run time). */
+  declare readonly [INPUT_TYPES]?: [T1, T2];
 }

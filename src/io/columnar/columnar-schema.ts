@@ -22,7 +22,7 @@ export type ColumnKind = "int" | "double" | "number" | "bigint" | "string" | "bo
  */
 export type ColumnarSchema = readonly (ColumnKind | readonly [name: string, kind: ColumnKind])[] | { readonly [column: string]: ColumnKind };
 
-/** A schema after normalizing aliases. @internal */
+/** A schema after normalizing aliases. */
 export interface ResolvedSchema {
   /** Records are tuples (read by position) rather than objects (read by name). */
   readonly tuple: boolean;

@@ -19,7 +19,6 @@ import { InternalError } from "../../common/errors.js";
 import type { PhysicalNode } from "../../plan/physical.js";
 import type { IterationStepIO } from "./step-io.js";
 
-/** @internal */
 export interface IterationHooks {
   /** The current superstep, starting at 1. */
   readonly superstep: number;

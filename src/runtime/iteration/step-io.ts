@@ -1,4 +1,4 @@
-/** The iteration's side of its own step drivers: where outputs go, where the solution set is. @internal */
+/** The iteration's side of its own step drivers: where outputs go, where the solution set is. */
 import type { SolutionSetIndex } from "./solution-set.js";
 
 export interface IterationStepIO {

@@ -4,7 +4,7 @@
  * rebalance / forward set the partitioner of the edges through them, union merges inputs, a
  * side-output selection subscribes the edge to the producer's tagged output. An edge without
  * an explicit partitioner is FORWARD when both ends have the same parallelism, else REBALANCE.
- * Vertices come out in topological order. @internal
+ * Vertices come out in topological order.
  */
 import { InvalidProgramException } from "../../common/errors.js";
 import { computeDefaultMaxParallelism } from "../routing/key-groups.js";

@@ -1,7 +1,7 @@
 /**
  * The logical program of a StreamExecutionEnvironment (Flink's Transformations): sources and
  * operators are physical; partitioning (keyBy, rebalance, forward), union and side-output
- * selection are virtual and only shape the edges between physical ones. @internal
+ * selection are virtual and only shape the edges between physical ones.
  */
 import type { KeyDefinition } from "../../common/keys.js";
 import type { OutputTag } from "../output-tag.js";

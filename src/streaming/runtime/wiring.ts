@@ -2,7 +2,7 @@
  * Instantiates a job graph: p operator subtasks (or one source) per vertex, and for every edge
  * and producer subtask a RecordWriter whose channels end in the consumer subtasks' gates —
  * one channel for FORWARD (producer i to consumer i), one per consumer otherwise, selected
- * round-robin (REBALANCE) or by key group (HASH). @internal
+ * round-robin (REBALANCE) or by key group (HASH).
  */
 import { AccumulatorRegistry, RuntimeContextImpl } from "../../common/runtime-context-impl.js";
 import { shipStrategyName, type Edge, type Vertex } from "../graph/job-graph.js";

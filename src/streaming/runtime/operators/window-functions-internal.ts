@@ -1,7 +1,7 @@
 /**
  * How a window operator keeps a window's contents and turns them into results (Flink's
  * ListState / ReducingState / AggregatingState plus the Internal*WindowFunction wrappers,
- * CoGroupWindowFunction and JoinedStreams' nested loop). @internal
+ * CoGroupWindowFunction and JoinedStreams' nested loop).
  */
 import type { Collector } from "../../../common/collector.js";
 import type { UdfInstance, UdfSpec } from "../../../common/udf.js";
