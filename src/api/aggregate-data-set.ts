@@ -22,18 +22,38 @@ export class AggregateDataSet<T> extends DataSet<T> {
   constructor(env: ExecutionEnvironment, node: LogicalNode, private readonly aggs: AggregationSpec[]) {
     super(env, node);
   }
+  /**
+   * Adds an aggregation of another (or the same) field to this operator.
+   * @example
+   * orders.groupBy(0).sum(1).and(Aggregations.MIN, 1);
+   */
   and<A extends Aggregations>(agg: A, field: AggregationField<T, A>): this {
     validateAggField(field, inputShape(this.node, 0), agg);
     this.aggs.push({ agg, field });
     this.node.name = `Aggregate (${describeAggregations(this.aggs)})`;
     return this;
   }
+  /**
+   * Adds a SUM of `field`.
+   * @example
+   * orders.max(0).andSum(1);
+   */
   andSum(field: NumericField<T>): this {
     return this.and(Aggregations.SUM, field as AggregationField<T, Aggregations.SUM>);
   }
+  /**
+   * Adds a MIN of `field`.
+   * @example
+   * orders.groupBy(0).sum(1).andMin(1);
+   */
   andMin(field: ComparableField<T>): this {
     return this.and(Aggregations.MIN, field as AggregationField<T, Aggregations.MIN>);
   }
+  /**
+   * Adds a MAX of `field`.
+   * @example
+   * orders.groupBy(0).sum(1).andMax(1);
+   */
   andMax(field: ComparableField<T>): this {
     return this.and(Aggregations.MAX, field as AggregationField<T, Aggregations.MAX>);
   }

@@ -32,32 +32,56 @@ export class CsvReader {
     if (typeof path !== "string" || path === "") throw new InvalidProgramException(`readCsvFile: the path must be a non-empty string, got ${String(path)}`);
   }
 
-  /** The text between fields (any length; default ","). */
+  /**
+   * The text between fields (any length; default ",").
+   * @example
+   * env.readCsvFile("users.csv").fieldDelimiter(";").types("number", "string");
+   */
   fieldDelimiter(delimiter: string): this {
     this.options.fieldDelimiter = this.nonEmpty(delimiter, "field delimiter");
     return this;
   }
-  /** The text between records (any length; default "\n", which also accepts "\r\n"). */
+  /**
+   * The text between records (any length; default "\n", which also accepts "\r\n").
+   * @example
+   * env.readCsvFile("users.csv").lineDelimiter("|").types("number", "string");
+   */
   lineDelimiter(delimiter: string): this {
     this.options.lineDelimiter = this.nonEmpty(delimiter, "line delimiter");
     return this;
   }
-  /** Skips the first line of every file (a header). */
+  /**
+   * Skips the first line of every file (a header).
+   * @example
+   * env.readCsvFile("users.csv").ignoreFirstLine().types("number", "string");
+   */
   ignoreFirstLine(): this {
     this.options.ignoreFirstLine = true;
     return this;
   }
-  /** Skips lines that start with `prefix`. */
+  /**
+   * Skips lines that start with `prefix`.
+   * @example
+   * env.readCsvFile("users.csv").ignoreComments("#").types("number", "string");
+   */
   ignoreComments(prefix: string): this {
     this.options.commentPrefix = this.nonEmpty(prefix, "comment prefix");
     return this;
   }
-  /** Skips lines that cannot be parsed, counting them in the accumulator "skipped-invalid-lines". */
+  /**
+   * Skips lines that cannot be parsed, counting them in the accumulator "skipped-invalid-lines".
+   * @example
+   * env.readCsvFile("users.csv").ignoreInvalidLines().types("number", "string");
+   */
   ignoreInvalidLines(): this {
     this.options.lenient = true;
     return this;
   }
-  /** Parses quoted fields (RFC 4180: `""` is one quote, delimiters inside quotes are data). */
+  /**
+   * Parses quoted fields (RFC 4180: `""` is one quote, delimiters inside quotes are data).
+   * @example
+   * env.readCsvFile("users.csv").parseQuotedStrings('"').types("number", "string");
+   */
   parseQuotedStrings(quoteChar = '"'): this {
     if (typeof quoteChar !== "string" || quoteChar.length !== 1) {
       throw this.error(`the quote character must be one character, got ${JSON.stringify(quoteChar)}`);
@@ -69,23 +93,37 @@ export class CsvReader {
    * Which columns to read: a mask string ("1"/"T"/"t" read, "0"/"F"/"f" skip), booleans (an array
    * or several arguments), or a number whose bits from the lowest up select columns (Flink's long
    * mask). Columns after the last selected one are ignored.
+   * @example
+   * env.readCsvFile("users.csv").includeFields("101").types("number", "string"); // columns 1 and 3
    */
   includeFields(...mask: (string | boolean | number | readonly boolean[])[]): this {
     this.options.includedMask = parseMask(mask, (r) => this.error(r));
     return this;
   }
-  /** Character set of the file (default utf8). */
+  /**
+   * Character set of the file (default utf8).
+   * @example
+   * env.readCsvFile("users.csv").setCharset("latin1").types("number", "string");
+   */
   setCharset(charset: BufferEncoding): this {
     if (!Buffer.isEncoding(charset)) throw this.error(`unknown charset ${JSON.stringify(charset)}`);
     this.charset = charset;
     return this;
   }
 
-  /** Reads tuples with one field per kind. */
+  /**
+   * Reads tuples with one field per kind.
+   * @example
+   * env.readCsvFile("users.csv").types("number", "string"); // DataSet<[number, string]>
+   */
   types<const K extends readonly CsvKind[]>(...kinds: K): DataSet<CsvTuple<K>> {
     return this.source<CsvTuple<K>>({ ...this.options, kinds });
   }
-  /** Reads objects with the given fields (kinds default to "string"). */
+  /**
+   * Reads objects with the given fields (kinds default to "string").
+   * @example
+   * env.readCsvFile("people.csv").pojoType<{ id: number; name: string }>(["id", "name"], { id: "number" });
+   */
   pojoType<T = Record<string, unknown>>(fieldNames: readonly string[], kinds?: readonly CsvKind[] | Readonly<Record<string, CsvKind>>): DataSet<T> {
     if (!Array.isArray(fieldNames)) throw this.error("pojoType expects an array of field names");
     const list = kinds === undefined

@@ -15,15 +15,29 @@ export class ExecutionConfig {
   private readonly listeners: JobListener[] = [];
   private jobTimeoutMs = 0;
 
-  /** Lets the engine pass records to functions without the defensive copies (Flink's object reuse). */
+  /**
+   * Lets the engine pass records to functions without the defensive copies (Flink's object reuse).
+   * @example
+   * env.getConfig().enableObjectReuse();
+   */
   enableObjectReuse(): this {
     this.objectReuse = true;
     return this;
   }
+  /**
+   * Copies records between chained functions again (the default).
+   * @example
+   * env.getConfig().disableObjectReuse(); // the default
+   */
   disableObjectReuse(): this {
     this.objectReuse = false;
     return this;
   }
+  /**
+   * Whether object reuse is on.
+   * @example
+   * env.getConfig().isObjectReuseEnabled(); // false
+   */
   isObjectReuseEnabled(): boolean {
     return this.objectReuse;
   }
@@ -31,6 +45,8 @@ export class ExecutionConfig {
    * Where this environment's jobs run when the program is a job module run by runJob: in process,
    * in worker threads, in child processes, or chosen per job ("auto"). Unset, runJob's mode
    * decides. A script (not a job module) always runs in process.
+   * @example
+   * env.getConfig().setExecutionMode("in-process");
    */
   setExecutionMode(mode: ExecutionMode): this {
     this.mode = mode;
@@ -41,6 +57,11 @@ export class ExecutionConfig {
   isExecutionModeSet(): boolean {
     return this.modeSet;
   }
+  /**
+   * The execution mode the program set, or the default.
+   * @example
+   * env.getConfig().getExecutionMode();
+   */
   getExecutionMode(): ExecutionMode {
     return this.mode;
   }
@@ -53,10 +74,20 @@ export class ExecutionConfig {
     this.progress = false;
     return this;
   }
+  /**
+   * Shows job progress on stderr again after disableProgress().
+   * @example
+   * env.getConfig().enableProgress();
+   */
   enableProgress(): this {
     this.progress = true;
     return this;
   }
+  /**
+   * Whether job progress is shown.
+   * @example
+   * env.getConfig().isProgressEnabled();
+   */
   isProgressEnabled(): boolean {
     return this.progress;
   }
@@ -83,7 +114,11 @@ export class ExecutionConfig {
     this.jobTimeoutMs = ms;
     return this;
   }
-  /** The job timeout in milliseconds (0: none). */
+  /**
+   * The job timeout in milliseconds (0: none).
+   * @example
+   * env.getConfig().setJobTimeout(60_000).getJobTimeout(); // 60000
+   */
   getJobTimeout(): number {
     return this.jobTimeoutMs;
   }

@@ -41,21 +41,46 @@ export class ExecutionEnvironment {
     this.parallelism = parallelism ?? currentJobScope()?.parallelism ?? availableParallelism();
   }
 
+  /**
+   * The environment of the running program (a local one at the machine's parallelism).
+   * @example
+   * const env = ExecutionEnvironment.getExecutionEnvironment();
+   */
   static getExecutionEnvironment(): ExecutionEnvironment {
     return new ExecutionEnvironment();
   }
+  /**
+   * A local environment running `parallelism` subtasks per operator (default: the number of cores).
+   * @example
+   * const env = ExecutionEnvironment.createLocalEnvironment(4);
+   */
   static createLocalEnvironment(parallelism?: number): ExecutionEnvironment {
     return new ExecutionEnvironment(parallelism);
   }
 
+  /**
+   * The default parallelism of the operators defined after this call.
+   * @example
+   * env.setParallelism(2);
+   */
   setParallelism(parallelism: number): this {
     checkParallelism(parallelism);
     this.parallelism = parallelism;
     return this;
   }
+  /**
+   * The default parallelism.
+   * @example
+   * env.getParallelism();
+   */
   getParallelism(): number {
     return this.parallelism;
   }
+  /**
+   * The ExecutionConfig of this environment.
+   * @example
+   * env.getConfig().enableObjectReuse();
+   */
   getConfig(): ExecutionConfig {
     return this.config;
   }
@@ -81,6 +106,8 @@ export class ExecutionEnvironment {
   /**
    * Registers a record class (Flink's registerType): its instances keep their prototype when they
    * cross worker threads. Call it at the program's top level, so every worker registers it too.
+   * @example
+   * env.registerType(Point); // Point instances keep their class through serialization
    */
   registerType(type: new (...args: any[]) => unknown): this {
     registerRecordType(type);
@@ -89,11 +116,21 @@ export class ExecutionEnvironment {
 
   // ---- sources ----
 
+  /**
+   * A DataSet of the given records (their shape checks keys at definition).
+   * @example
+   * env.fromElements([1, "Ann"], [2, "Bob"]); // DataSet<[number, string]>
+   */
   fromElements<T extends TupleLike>(...items: T[]): DataSet<T>;
   fromElements<T>(...items: T[]): DataSet<T>;
   fromElements<T>(...items: T[]): DataSet<T> {
     return this.fromArray(items, "fromElements");
   }
+  /**
+   * A DataSet of the records of an iterable.
+   * @example
+   * env.fromCollection(new Set([1, 2, 3])); // DataSet<number>
+   */
   fromCollection<T extends TupleLike>(collection: Iterable<T>): DataSet<T>;
   fromCollection<T>(collection: Iterable<T>): DataSet<T>;
   fromCollection<T>(collection: Iterable<T>): DataSet<T> {
@@ -108,13 +145,21 @@ export class ExecutionEnvironment {
     node.parallelism = 1;
     return new DataSet<T>(this, node);
   }
-  /** The numbers from..to (inclusive), split across the subtasks. */
+  /**
+   * The numbers from..to (inclusive), split across the subtasks.
+   * @example
+   * env.generateSequence(1, 100).filter((n) => n % 7 === 0);
+   */
   generateSequence(from: number, to: number): DataSet<number> {
     if (!Number.isInteger(from) || !Number.isInteger(to)) throw new InvalidProgramException(`generateSequence: bounds must be integers, got ${from}, ${to}`);
     const node = createNode({ kind: "source", source: { kind: "sequence", from, to } }, `DataSource (generateSequence ${from}..${to})`, "number");
     return new DataSet<number>(this, node);
   }
-  /** Reads with any InputFormat; its splits are spread over the subtasks. */
+  /**
+   * Reads with any InputFormat; its splits are spread over the subtasks.
+   * @example
+   * env.createInput(lineFormat); // any InputFormat<T>: its splits, then open(split) / nextRecord() / close() per split
+   */
   createInput<T>(format: InputFormat<T>, name = "DataSource (createInput)"): DataSet<T> {
     if (!format || typeof format.createInputSplits !== "function" || typeof format.nextRecord !== "function") {
       throw new InvalidProgramException("createInput: expected an InputFormat with createInputSplits, open, reachedEnd, nextRecord and close");
@@ -123,12 +168,27 @@ export class ExecutionEnvironment {
     const node = createNode({ kind: "source", source }, name, format.shape as Shape | undefined);
     return new DataSet<T>(this, node);
   }
+  /**
+   * The lines of a file or of every file in a directory (split across the subtasks).
+   * @example
+   * env.readTextFile("logs/").filter((line) => line.includes("ERROR"));
+   */
   readTextFile(path: string, charset: BufferEncoding = "utf8"): DataSet<string> {
     return fileSources.readTextFile(this, path, charset);
   }
+  /**
+   * Starts a CSV source: configure it, then give its field types with `types(...)` or `pojoType(...)`.
+   * @example
+   * env.readCsvFile("users.csv").ignoreFirstLine().types("number", "string");
+   */
   readCsvFile(path: string): fileSources.CsvReaderType {
     return fileSources.readCsvFile(this, path);
   }
+  /**
+   * One record per line of JSON Lines files (the type parameter states the records' type).
+   * @example
+   * env.readJsonLines<{ id: number; name: string }>("users.jsonl").groupBy("name");
+   */
   readJsonLines<T = unknown>(path: string): DataSet<T> {
     return fileSources.readJsonLines<T>(this, path);
   }
@@ -154,7 +214,13 @@ export class ExecutionEnvironment {
 
   // ---- running ----
 
-  /** Runs every sink defined since the last run. */
+  /**
+   * Runs every sink defined since the last run.
+   * @example
+   * words.writeAsText("/tmp/out");
+   * const result = await env.execute("write words");
+   * result.getNetRuntime();
+   */
   async execute(jobName = "Sluice Job"): Promise<JobExecutionResult> {
     // Without a timeout nothing can cancel the job: it runs without a signal (no cancellation checks).
     if (this.config.getJobTimeout() > 0) return (await this.executeAsync(jobName)).getJobExecutionResult();
@@ -195,11 +261,22 @@ export class ExecutionEnvironment {
     });
     return new JobClient(job, jobName);
   }
-  /** The optimized plan as JSON in the shape of Flink's plan JSON; runs nothing. */
+  /**
+   * The optimized plan as JSON in the shape of Flink's plan JSON; runs nothing.
+   * @example
+   * words.output(format);
+   * console.log(env.getExecutionPlan());
+   */
   getExecutionPlan(): string {
     if (this.sinks.length === 0) throw new InvalidProgramException("No data sinks have been created yet. getExecutionPlan() needs at least one sink.");
     return explainPlan(this.sinks, { jobName: "plan", parallelism: this.parallelism, ...this.runConfig() });
   }
+  /**
+   * The result of the last job this environment ran (execute or an action), if any.
+   * @example
+   * await nums.count();
+   * env.getLastJobExecutionResult()?.getNetRuntime();
+   */
   getLastJobExecutionResult(): JobExecutionResult | undefined {
     return this.lastResult;
   }

@@ -29,6 +29,11 @@ export class CoGroupOperatorSets<T, R> {
   constructor(/** @internal */ readonly first: DataSet<T>, /** @internal */ readonly second: DataSet<R>) {
     if (first.env !== second.env) throw new InvalidProgramException(`${NAME}: both inputs must belong to the same ExecutionEnvironment`);
   }
+  /**
+   * The first input's key: positions, field expressions or one key selector.
+   * @example
+   * users.coGroup(orders).where(0);
+   */
   where<const K extends readonly KeyArg<T>[]>(...keys: K): CoGroupOperatorSetsPredicate<T, R, KeyTypes<T, K>> {
     return new CoGroupOperatorSetsPredicate<T, R, KeyTypes<T, K>>(this.first, this.second, sideKey(keys, this.first.shape, NAME));
   }
@@ -38,6 +43,11 @@ export class CoGroupOperatorSets<T, R> {
 export class CoGroupOperatorSetsPredicate<T, R, K extends readonly unknown[] = unknown[]> {
   /** @internal */
   constructor(private readonly first: DataSet<T>, private readonly second: DataSet<R>, private readonly keyFirst: KeyDefinition) {}
+  /**
+   * The second input's key; it must match the first one's number and types of fields.
+   * @example
+   * users.coGroup(orders).where(0).equalTo(0); // keys of other types do not compile
+   */
   equalTo(...keys: MatchingKeys<R, K>): CoGroupOperatorWithoutFunction<T, R> {
     const keySecond = sideKey(keys, this.second.shape, NAME);
     const [kf, ks] = compatibleKeys(this.keyFirst, this.first.shape, keySecond, this.second.shape, NAME);
@@ -56,17 +66,29 @@ export class CoGroupOperatorWithoutFunction<T, R> {
     private readonly orderFirst: Ordering[],
     private readonly orderSecond: Ordering[],
   ) {}
-  /** Orders each group of the first input by `key` before the function sees it. */
+  /**
+   * Orders each group of the first input by `key` before the function sees it.
+   * @example
+   * users.coGroup(orders).where(0).equalTo(0).sortFirstGroup(1, Order.ASCENDING);
+   */
   sortFirstGroup(key: KeyArg<T>, order: Order): CoGroupOperatorWithoutFunction<T, R> {
     const o = parseOrdering(key, order, this.first.shape, `${NAME} sortFirstGroup`);
     return new CoGroupOperatorWithoutFunction(this.first, this.second, this.keyFirst, this.keySecond, [...this.orderFirst, o], this.orderSecond);
   }
-  /** Orders each group of the second input by `key` before the function sees it. */
+  /**
+   * Orders each group of the second input by `key` before the function sees it.
+   * @example
+   * users.coGroup(orders).where(0).equalTo(0).sortSecondGroup(1, Order.DESCENDING);
+   */
   sortSecondGroup(key: KeyArg<R>, order: Order): CoGroupOperatorWithoutFunction<T, R> {
     const o = parseOrdering(key, order, this.second.shape, `${NAME} sortSecondGroup`);
     return new CoGroupOperatorWithoutFunction(this.first, this.second, this.keyFirst, this.keySecond, this.orderFirst, [...this.orderSecond, o]);
   }
-  /** Calls `fn(firstGroup, secondGroup, out)` once per key of either input. */
+  /**
+   * Calls `fn(firstGroup, secondGroup, out)` once per key of either input.
+   * @example
+   * users.coGroup(orders).where(0).equalTo(0).with((us, os, out) => { for (const u of us) out.collect([u[1], [...os].length]); });
+   */
   with<O>(fn: CoGroupFunctionArg<T, R, O>): CoGroupOperator<T, R, O> {
     const udf = udfSpec(fn, "coGroup", NAME);
     const node = createNode<CoGroupNode>({

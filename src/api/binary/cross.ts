@@ -18,17 +18,29 @@ export class CrossOperator<T1, T2, O> extends TwoInputOperator<T1, T2, O> {}
 
 /** The default cross result, `[first, second]` pairs, which `.with` or a projection can replace. */
 export class DefaultCross<T1, T2> extends CrossOperator<T1, T2, [T1, T2]> {
-  /** Applies a CrossFunction `(first, second) => result` to every pair. */
+  /**
+   * Applies a CrossFunction `(first, second) => result` to every pair.
+   * @example
+   * nums.cross(words).with((n, w) => w.repeat(n)); // DataSet<string>
+   */
   with<O extends TupleLike>(fn: CrossFunctionArg<T1, T2, O>): CrossOperator<T1, T2, O>;
   with<O>(fn: CrossFunctionArg<T1, T2, O>): CrossOperator<T1, T2, O>;
   with<O>(fn: CrossFunctionArg<T1, T2, O>): CrossOperator<T1, T2, O> {
     return new CrossOperator<T1, T2, O>(this.env, this.withFunction(udfSpec(fn, "cross", this.node.name), undefined));
   }
-  /** Starts a projection with fields of the first input (none: the whole record). */
+  /**
+   * Starts a projection with fields of the first input (none: the whole record).
+   * @example
+   * users.cross(orders).projectFirst(1).projectSecond(1); // DataSet<[string, number]>
+   */
   projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectCross<T1, T2, SideFields<T1, T1, P>> {
     return this.startProjection().projectFirst(...positions) as unknown as ProjectCross<T1, T2, SideFields<T1, T1, P>>;
   }
-  /** Starts a projection with fields of the second input (none: the whole record). */
+  /**
+   * Starts a projection with fields of the second input (none: the whole record).
+   * @example
+   * users.cross(orders).projectSecond(0).projectFirst(1); // DataSet<[number, string]>
+   */
   projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectCross<T1, T2, SideFields<T2, T2, P>> {
     return this.startProjection().projectSecond(...positions) as unknown as ProjectCross<T1, T2, SideFields<T2, T2, P>>;
   }
@@ -47,12 +59,20 @@ export class ProjectCross<T1, T2, O extends unknown[]> extends CrossOperator<T1,
   constructor(env: DataSet<unknown>["env"], node: CrossNode, private readonly fields: ProjectedField[]) {
     super(env, node);
   }
-  /** Appends fields of the first input (none: the whole record). */
+  /**
+   * Appends fields of the first input (none: the whole record).
+   * @example
+   * users.cross(orders).projectSecond(1).projectFirst(0, 1); // DataSet<[number, number, string]>
+   */
   projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectCross<T1, T2, [...O, ...SideFields<T1, T1, P>]> {
     extendProjection(this.node as CrossNode, this.fields, 0, positions);
     return this as unknown as ProjectCross<T1, T2, [...O, ...SideFields<T1, T1, P>]>;
   }
-  /** Appends fields of the second input (none: the whole record). */
+  /**
+   * Appends fields of the second input (none: the whole record).
+   * @example
+   * users.cross(orders).projectFirst(1).projectSecond(); // DataSet<[string, [number, number]]>
+   */
   projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectCross<T1, T2, [...O, ...SideFields<T2, T2, P>]> {
     extendProjection(this.node as CrossNode, this.fields, 1, positions);
     return this as unknown as ProjectCross<T1, T2, [...O, ...SideFields<T2, T2, P>]>;

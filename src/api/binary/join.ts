@@ -53,7 +53,11 @@ export class JoinOperatorSets<T, R, F1 = T, F2 = R> {
       throw new InvalidProgramException(`${name}: the hint ${hint} is not supported for a ${joinType} join; allowed: ${allowedJoinHints(joinType).join(", ")}`);
     }
   }
-  /** The first input's key: positions, field expressions or one key selector. */
+  /**
+   * The first input's key: positions, field expressions or one key selector.
+   * @example
+   * users.join(orders).where(0); users.join(orders).where((u) => u[0]); people.join(users).where("id");
+   */
   where<const K extends readonly KeyArg<T>[]>(...keys: K): JoinOperatorSetsPredicate<T, R, KeyTypes<T, K>, F1, F2> {
     return new JoinOperatorSetsPredicate<T, R, KeyTypes<T, K>, F1, F2>(this, sideKey(keys, this.first.shape, JOIN_NAMES[this.joinType]));
   }
@@ -64,7 +68,11 @@ export class JoinOperatorSetsPredicate<T, R, K extends readonly unknown[] = unkn
   /** @internal */
   constructor(private readonly sets: JoinOperatorSets<T, R, F1, F2>, private readonly keyFirst: KeyDefinition) {}
 
-  /** The second input's key; it must match the first one's number and types of fields. */
+  /**
+   * The second input's key; it must match the first one's number and types of fields.
+   * @example
+   * users.join(orders).where(0).equalTo(0); // DataSet<[[number, string], [number, number]]>
+   */
   equalTo(...keys: MatchingKeys<R, K>): DefaultJoin<T, R, F1, F2> {
     const { first, second, joinType, hint, sizeHint } = this.sets;
     const name = JOIN_NAMES[joinType];
@@ -91,16 +99,27 @@ export class DefaultJoin<T1, T2, F1 = T1, F2 = T2> extends JoinOperator<T1, T2, 
    * Applies a JoinFunction `(first, second) => result` to every matching pair or, declared with
    * three parameters, a FlatJoinFunction `(first, second, out) => void` emitting to its collector.
    * An outer join passes `null` for the absent side (typed `T | null`).
+   * @example
+   * users.join(orders).where(0).equalTo(0).with((u, o) => [u[1], o[1]]);
+   * users.join(orders).where(0).equalTo(0).with((u, o, out: Collector<string>) => { if (o[1] > 10) out.collect(u[1]); });
    */
   with<O extends TupleHint | void, C = O>(fn: JoinFunctionArg<F1, F2, O, C>): JoinOperator<T1, T2, JoinResult<O, C>> {
     const udf = udfSpec(fn, "join", this.node.name);
     return new JoinOperator<T1, T2, JoinResult<O, C>>(this.env, this.withFunction(udf, udfArity(udf) >= 3, undefined));
   }
-  /** Starts a projection with fields of the first input (none: the whole record). */
+  /**
+   * Starts a projection with fields of the first input (none: the whole record).
+   * @example
+   * users.join(orders).where(0).equalTo(0).projectFirst(1).projectSecond(1); // DataSet<[string, number]>
+   */
   projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectJoin<T1, T2, SideFields<T1, F1, P>, F1, F2> {
     return this.startProjection().projectFirst(...positions) as unknown as ProjectJoin<T1, T2, SideFields<T1, F1, P>, F1, F2>;
   }
-  /** Starts a projection with fields of the second input (none: the whole record). */
+  /**
+   * Starts a projection with fields of the second input (none: the whole record).
+   * @example
+   * users.leftOuterJoin(orders).where(0).equalTo(0).projectSecond(1); // DataSet<[number | null]>
+   */
   projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectJoin<T1, T2, SideFields<T2, F2, P>, F1, F2> {
     return this.startProjection().projectSecond(...positions) as unknown as ProjectJoin<T1, T2, SideFields<T2, F2, P>, F1, F2>;
   }
@@ -123,12 +142,20 @@ export class ProjectJoin<T1, T2, O extends unknown[], F1 = T1, F2 = T2> extends 
   constructor(env: DataSet<unknown>["env"], node: JoinNode, private readonly fields: ProjectedField[]) {
     super(env, node);
   }
-  /** Appends fields of the first input (none: the whole record). */
+  /**
+   * Appends fields of the first input (none: the whole record).
+   * @example
+   * users.join(orders).where(0).equalTo(0).projectSecond(1).projectFirst(1); // DataSet<[number, string]>
+   */
   projectFirst<const P extends readonly TuplePosition<T1>[]>(...positions: P): ProjectJoin<T1, T2, [...O, ...SideFields<T1, F1, P>], F1, F2> {
     extendProjection(this.node as JoinNode, this.fields, 0, positions);
     return this as unknown as ProjectJoin<T1, T2, [...O, ...SideFields<T1, F1, P>], F1, F2>;
   }
-  /** Appends fields of the second input (none: the whole record). */
+  /**
+   * Appends fields of the second input (none: the whole record).
+   * @example
+   * users.join(orders).where(0).equalTo(0).projectFirst(0).projectSecond(1); // DataSet<[number, number]>
+   */
   projectSecond<const P extends readonly TuplePosition<T2>[]>(...positions: P): ProjectJoin<T1, T2, [...O, ...SideFields<T2, F2, P>], F1, F2> {
     extendProjection(this.node as JoinNode, this.fields, 1, positions);
     return this as unknown as ProjectJoin<T1, T2, [...O, ...SideFields<T2, F2, P>], F1, F2>;

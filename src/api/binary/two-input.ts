@@ -14,23 +14,37 @@ export class TwoInputOperator<T1, T2, O> extends DataSet<O> {
   /**
    * Declares fields of the first input that reach the output unchanged ("f0", "f1->f3", "*",
    * several separated by ";"), so the optimizer can keep partitionings across this operator.
+   * @example
+   * users.join(orders).where(0).equalTo(0).with((u, o): [number, number] => [u[0], o[1]]).withForwardedFieldsFirst("f0");
    */
   withForwardedFieldsFirst(...fields: string[]): this {
     this.node.semantic.forwarded[0] = parseForwardedFields(fields, inputShape(this.node, 0), this.node.shape, this.node.name);
     return this;
   }
-  /** As withForwardedFieldsFirst, for the second input. */
+  /**
+   * As withForwardedFieldsFirst, for the second input.
+   * @example
+   * users.join(orders).where(0).equalTo(0).with((u, o): [number, number] => [u[0], o[1]]).withForwardedFieldsSecond("f1");
+   */
   withForwardedFieldsSecond(...fields: string[]): this {
     this.node.semantic.forwarded[1] = parseForwardedFields(fields, inputShape(this.node, 1), this.node.shape, this.node.name);
     return this;
   }
-  /** Two-input operators annotate each input: use withForwardedFieldsFirst / withForwardedFieldsSecond. */
+  /**
+   * Two-input operators annotate each input: use withForwardedFieldsFirst / withForwardedFieldsSecond.
+   * @example
+   * users.join(orders).where(0).equalTo(0).withForwardedFieldsFirst("f0"); // not withForwardedFields("f0")
+   */
   override withForwardedFields(..._fields: string[]): this {
     throw new InvalidProgramException(
       `${this.node.name}: a two-input operator takes withForwardedFieldsFirst(...) and withForwardedFieldsSecond(...), not withForwardedFields(...)`,
     );
   }
-  /** Kept for Flink compatibility (Java's `types(...)` after a join or cross); it changes nothing. */
+  /**
+   * Kept for Flink compatibility (Java's `types(...)` after a join or cross); it changes nothing.
+   * @example
+   * users.cross(orders).types(); // a no-op, as Java's types(Integer.class, ...)
+   */
   types(..._classes: unknown[]): this {
     return this;
   }

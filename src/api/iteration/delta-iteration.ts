@@ -30,62 +30,148 @@ export class DeltaIteration<ST, WT> {
     this.workset = new DataSet<WT>(initial.env, node.workset);
   }
 
-  /** The solution set: join or coGroup with it on its key inside the step function. */
+  /**
+   * The solution set: join or coGroup with it on its key inside the step function.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.getWorkset().join(it.getSolutionSet()).where(0).equalTo(0);
+   */
   getSolutionSet(): DataSet<ST> {
     return this.solutionSet;
   }
-  /** The workset of the current superstep. */
+  /**
+   * The workset of the current superstep.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.getWorkset().groupBy(0).min(1);
+   */
   getWorkset(): DataSet<WT> {
     return this.workset;
   }
+  /**
+   * The DataSet the iteration started from as its solution set.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.getInitialSolutionSet(); // orders
+   */
   getInitialSolutionSet(): DataSet<ST> {
     return this.initial;
   }
+  /**
+   * The DataSet the iteration started from as its workset.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.getInitialWorkset(); // orders
+   */
   getInitialWorkset(): DataSet<WT> {
     return this.initialWorkset;
   }
+  /**
+   * The maximum number of supersteps.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.getMaxIterations(); // 10
+   */
   getMaxIterations(): number {
     return this.node.maxIterations;
   }
 
+  /**
+   * Names the iteration.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.name("min propagation");
+   */
   name(name: string): this {
     this.node.name = name;
     return this;
   }
+  /**
+   * The iteration's name.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.name("cc").getName(); // "cc"
+   */
   getName(): string {
     return this.node.name;
   }
+  /**
+   * Sets the iteration's parallelism.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.setParallelism(2);
+   */
   setParallelism(parallelism: number): this {
     checkParallelism(parallelism, this.node.name);
     this.node.parallelism = parallelism;
     return this;
   }
-  /** Flink's name for setParallelism. */
+  /**
+   * Flink's name for setParallelism.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.parallelism(2); // as setParallelism(2)
+   */
   parallelism(parallelism: number): this {
     return this.setParallelism(parallelism);
   }
+  /**
+   * The iteration's parallelism.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.getParallelism();
+   */
   getParallelism(): number {
     return this.node.parallelism ?? this.initial.env.getParallelism();
   }
-  /** Accepted for Flink compatibility; the solution set is always an in-memory index here. */
+  /**
+   * Accepted for Flink compatibility; the solution set is always an in-memory index here.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.setSolutionSetUnManaged(true);
+   */
   setSolutionSetUnManaged(unmanaged: boolean): this {
     this.unmanaged = unmanaged;
     return this;
   }
+  /**
+   * Whether the solution set is unmanaged.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.isSolutionSetUnManaged(); // false
+   */
   isSolutionSetUnManaged(): boolean {
     return this.unmanaged;
   }
 
+  /**
+   * Registers an aggregator the step's functions reach via `getIterationAggregator(name)`.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.registerAggregator("updates", new LongSumAggregator());
+   */
   registerAggregator(name: string, aggregator: Aggregator<any>): this {
     registerAggregator(this.node, name, aggregator);
     return this;
   }
+  /**
+   * Registers an aggregator whose merged value ends the iteration once `criterion` holds.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * it.registerAggregationConvergenceCriterion("updates", new LongSumAggregator(), (_step, n) => n === 0);
+   */
   registerAggregationConvergenceCriterion<V>(name: string, aggregator: Aggregator<V>, criterion: ConvergenceCriterion<V>): this {
     registerConvergence(this.node, name, aggregator, criterion);
     return this;
   }
 
-  /** Ends the step function; returns the final solution set. */
+  /**
+   * Ends the step function; returns the final solution set.
+   * @example
+   * const it = orders.iterateDelta(orders, 10, 0);
+   * const delta = it.getWorkset().join(it.getSolutionSet()).where(0).equalTo(0).with((w, s) => [w[0], Math.min(w[1], s[1])]);
+   * it.closeWith(delta, delta.filter((d) => d[1] > 0)); // delta updates the solution set; the second argument is the next workset
+   */
   closeWith(solutionSetDelta: DataSet<ST>, nextWorkset: DataSet<WT>): DataSet<ST> {
     const it = this.node;
     if (it.solutionSetDelta !== undefined) throw new InvalidProgramException(`${it.name}: the iteration is already closed`);

@@ -35,7 +35,11 @@ export class IterativeDataSet<T> extends DataSet<T> {
     super(env, placeholder);
   }
 
-  /** Names the iteration. */
+  /**
+   * Names the iteration.
+   * @example
+   * nums.iterate(10).name("increment");
+   */
   override name(name: string): this {
     this.iteration.name = name;
     return this;
@@ -43,7 +47,11 @@ export class IterativeDataSet<T> extends DataSet<T> {
   override getName(): string {
     return this.iteration.name;
   }
-  /** Sets the iteration's parallelism (its partial solution and result). */
+  /**
+   * Sets the iteration's parallelism (its partial solution and result).
+   * @example
+   * nums.iterate(10).setParallelism(2);
+   */
   override setParallelism(parallelism: number): this {
     checkParallelism(parallelism, this.iteration.name);
     this.iteration.parallelism = parallelism;
@@ -53,22 +61,40 @@ export class IterativeDataSet<T> extends DataSet<T> {
   override getParallelism(): number {
     return this.iteration.parallelism ?? this.env.getParallelism();
   }
-  /** The maximum number of supersteps. */
+  /**
+   * The maximum number of supersteps.
+   * @example
+   * nums.iterate(10).getMaxIterations(); // 10
+   */
   getMaxIterations(): number {
     return this.iteration.maxIterations;
   }
-  /** Registers an aggregator the step's functions reach via `getIterationAggregator(name)`. */
+  /**
+   * Registers an aggregator the step's functions reach via `getIterationAggregator(name)`.
+   * @example
+   * nums.iterate(10).registerAggregator("changed", new LongSumAggregator());
+   */
   registerAggregator(name: string, aggregator: Aggregator<any>): this {
     registerAggregator(this.iteration, name, aggregator);
     return this;
   }
-  /** Registers an aggregator whose merged value ends the iteration once `criterion` holds. */
+  /**
+   * Registers an aggregator whose merged value ends the iteration once `criterion` holds.
+   * @example
+   * nums.iterate(100).registerAggregationConvergenceCriterion("changed", new LongSumAggregator(), (_step, changed) => changed === 0);
+   */
   registerAggregationConvergenceCriterion<V>(name: string, aggregator: Aggregator<V>, criterion: ConvergenceCriterion<V>): this {
     registerConvergence(this.iteration, name, aggregator, criterion);
     return this;
   }
 
-  /** Ends the step function: `next` becomes the partial solution of the next superstep. */
+  /**
+   * Ends the step function: `next` becomes the partial solution of the next superstep.
+   * @example
+   * const it = nums.iterate(10);
+   * const next = it.map((n) => n / 2);
+   * it.closeWith(next, next.filter((n) => n > 1)); // stops early once no record is above 1
+   */
   closeWith<C = unknown>(next: DataSet<T>, terminationCriterion?: DataSet<C>): DataSet<T> {
     const it = this.iteration;
     if (it.nextPartialSolution !== undefined) throw new InvalidProgramException(`${it.name}: the iteration is already closed`);

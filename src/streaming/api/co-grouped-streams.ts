@@ -27,6 +27,11 @@ type Kind = "coGroup" | "join";
 export class CoGroupedStreams<T1, T2> {
   /** @internal */
   constructor(private readonly input1: DataStream<T1>, private readonly input2: DataStream<T2>) {}
+  /**
+   * The first stream's key selector.
+   * @example
+   * clicks.coGroup(views).where((c) => c[0]);
+   */
   where<K>(keySelector: KeySelector<T1, K>): Where<T1, T2, K, "coGroup"> {
     return new Where<T1, T2, K, "coGroup">("coGroup", this.input1, this.input2, selectorCall(keySelector, "coGroup where"));
   }
@@ -36,6 +41,11 @@ export class CoGroupedStreams<T1, T2> {
 export class JoinedStreams<T1, T2> {
   /** @internal */
   constructor(private readonly input1: DataStream<T1>, private readonly input2: DataStream<T2>) {}
+  /**
+   * The first stream's key selector.
+   * @example
+   * clicks.join(views).where((c) => c[0]);
+   */
   where<K>(keySelector: KeySelector<T1, K>): Where<T1, T2, K, "join"> {
     return new Where<T1, T2, K, "join">("join", this.input1, this.input2, selectorCall(keySelector, "join where"));
   }
@@ -49,6 +59,11 @@ export class Where<T1, T2, K, J extends Kind> {
     private readonly input2: DataStream<T2>,
     private readonly key1: (v: T1) => K,
   ) {}
+  /**
+   * The second stream's key selector; its key type must be the first one's.
+   * @example
+   * clicks.join(views).where((c) => c[0]).equalTo((v) => v[0]); // a key of another type does not compile
+   */
   equalTo(keySelector: KeySelector<T2, K>): EqualTo<T1, T2, K, J> {
     return new EqualTo<T1, T2, K, J>(this.kind, this.input1, this.input2, this.key1, selectorCall(keySelector, `${this.kind} equalTo`));
   }
@@ -63,6 +78,11 @@ export class EqualTo<T1, T2, K, J extends Kind> {
     private readonly key1: (v: T1) => K,
     private readonly key2: (v: T2) => K,
   ) {}
+  /**
+   * The window both streams are grouped in, per key.
+   * @example
+   * clicks.join(views).where((c) => c[0]).equalTo((v) => v[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)));
+   */
   window(assigner: WindowAssigner): J extends "coGroup" ? CoGroupWithWindow<T1, T2, K> : JoinWithWindow<T1, T2, K> {
     const w = this.kind === "coGroup"
       ? new CoGroupWithWindow<T1, T2, K>(this.input1, this.input2, this.key1, this.key2, assigner)
@@ -81,7 +101,12 @@ abstract class WithWindow<T1, T2, K> {
     protected readonly key2: (v: T2) => K,
     protected readonly assigner: WindowAssigner,
   ) {}
-  /** Keeps window state this long after the window's end. */
+  /**
+   * Keeps window state this long after the window's end.
+   * @example
+   * clicks.coGroup(views).where((c) => c[0]).equalTo((v) => v[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
+   *   .allowedLateness(Duration.ofSeconds(1));
+   */
   allowedLateness(lateness: Duration): this {
     this.lateness = lateness;
     return this;
@@ -103,24 +128,43 @@ abstract class WithWindow<T1, T2, K> {
 }
 
 export class CoGroupWithWindow<T1, T2, K> extends WithWindow<T1, T2, K> {
-  /** `fn(first, second, out)` per key and window; a side without records is an empty array. */
+  /**
+   * `fn(first, second, out)` per key and window; a side without records is an empty array.
+   * @example
+   * clicks.coGroup(views).where((c) => c[0]).equalTo((v) => v[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
+   *   .apply((cs, vs, out) => out.collect([[...cs].length, [...vs].length]));
+   */
   apply<R>(fn: WindowCoGroupFunction<T1, T2, R>): DataStream<R> {
     return this.build<R>({ kind: "coGroup", fn: udfSpec(fn, "coGroup", "coGroup apply") }, "CoGroupWindowFunction");
   }
-  /** Same as apply (Flink's deprecated alias). */
+  /**
+   * Same as apply (Flink's deprecated alias).
+   * @example
+   * clicks.coGroup(views).where((c) => c[0]).equalTo((v) => v[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
+   *   .with((cs, vs, out) => out.collect([...cs].length));
+   */
   with<R>(fn: WindowCoGroupFunction<T1, T2, R>): DataStream<R> {
     return this.apply(fn);
   }
 }
 
 export class JoinWithWindow<T1, T2, K> extends WithWindow<T1, T2, K> {
-  /** `fn(x, y)` per pair of one key and window; with three parameters `fn(x, y, out)` (flat join). */
+  /**
+   * `fn(x, y)` per pair of one key and window; with three parameters `fn(x, y, out)` (flat join).
+   * @example
+   * clicks.join(views).where((c) => c[0]).equalTo((v) => v[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5))).apply((c, v) => [c[0], v[1]]);
+   */
   apply<R extends TupleHint | void, C = R>(fn: JoinFunctionArg<T1, T2, R, C>): DataStream<JoinResult<R, C>> {
     const spec = udfSpec(fn, "join", "join apply");
     const flat = udfArity(spec) >= 3;
     return this.build<JoinResult<R, C>>({ kind: "join", fn: spec, flat }, flat ? "FlatJoinCoGroupFunction" : "JoinCoGroupFunction");
   }
-  /** Same as apply (Flink's deprecated alias). */
+  /**
+   * Same as apply (Flink's deprecated alias).
+   * @example
+   * clicks.join(views).where((c) => c[0]).equalTo((v) => v[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
+   *   .with((c, v, out) => out.collect(c[0]));
+   */
   with<R extends TupleHint | void, C = R>(fn: JoinFunctionArg<T1, T2, R, C>): DataStream<JoinResult<R, C>> {
     return this.apply<R, C>(fn);
   }

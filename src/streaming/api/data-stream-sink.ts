@@ -9,10 +9,20 @@ export class DataStreamSink<T> {
   /** @internal */
   constructor(private readonly transformation: OperatorTransformation) {}
 
+  /**
+   * Names the sink.
+   * @example
+   * clicks.print().name("console");
+   */
   name(name: string): this {
     this.transformation.name = name;
     return this;
   }
+  /**
+   * Runs the sink with `parallelism` subtasks.
+   * @example
+   * clicks.print().setParallelism(1);
+   */
   setParallelism(parallelism: number): this {
     checkParallelism(parallelism, "setParallelism");
     this.transformation.parallelism = parallelism;

@@ -11,5 +11,12 @@ export type SinkFunction<T> =
   | { invoke(value: T, context: SinkContext): void; open?(parameters: Configuration): void; close?(): void };
 
 export abstract class RichSinkFunction<T> extends AbstractRichFunction {
+  /**
+   * Called once per record this sink receives.
+   * @example
+   * class Log extends RichSinkFunction<string> {
+   * invoke(value: string) { console.log(this.getRuntimeContext().getIndexOfThisSubtask(), value); }
+   * }
+   */
   abstract invoke(value: T, context: SinkContext): void;
 }

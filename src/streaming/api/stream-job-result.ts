@@ -16,11 +16,21 @@ export class StreamJobExecutionResult extends JobExecutionResult {
     this.operators = outcome.operators;
   }
 
-  /** Records that arrived too late for every window they belong to and were dropped. */
+  /**
+   * Records that arrived too late for every window they belong to and were dropped.
+   * @example
+   * const result = await senv.execute("clicks");
+   * result.getNumLateRecordsDropped();
+   */
   getNumLateRecordsDropped(): number {
     return this.operators.reduce((n, o) => n + o.lateRecordsDropped, 0);
   }
-  /** Records in/out, late records dropped, and live/peak window state entries per operator. */
+  /**
+   * Records in/out, late records dropped, and live/peak window state entries per operator.
+   * @example
+   * const result = await senv.execute("clicks");
+   * for (const m of result.getOperatorMetrics()) console.error(m);
+   */
   getOperatorMetrics(): readonly OperatorMetricsSummary[] {
     return this.operators;
   }
@@ -29,7 +39,12 @@ export class StreamJobExecutionResult extends JobExecutionResult {
     if (v === undefined && name === "numLateRecordsDropped") return this.getNumLateRecordsDropped() as V;
     return v;
   }
-  /** The accumulators, plus numLateRecordsDropped when windows dropped late records. */
+  /**
+   * The accumulators, plus numLateRecordsDropped when windows dropped late records.
+   * @example
+   * const result = await senv.execute("clicks");
+   * result.getAllAccumulatorResults();
+   */
   override getAllAccumulatorResults(): Record<string, unknown> {
     const all = super.getAllAccumulatorResults();
     const late = this.getNumLateRecordsDropped();

@@ -29,21 +29,33 @@ export class WindowedStream<T, K> {
     this.assigner = checkAssigner(assigner, "window");
   }
 
-  /** Keeps window state this long after the window's end; later records re-fire it. */
+  /**
+   * Keeps window state this long after the window's end; later records re-fire it.
+   * @example
+   * clicks.keyBy((c) => c[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5))).allowedLateness(Duration.ofSeconds(1));
+   */
   allowedLateness(lateness: Duration): this {
     const ms = toMillis(lateness, "allowedLateness");
     if (ms < 0) throw new InvalidProgramException("The allowed lateness cannot be negative.");
     this.lateness = ms;
     return this;
   }
-  /** Sends records too late for every window they belong to to `tag` instead of dropping them. */
+  /**
+   * Sends records too late for every window they belong to to `tag` instead of dropping them.
+   * @example
+   * clicks.keyBy((c) => c[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5))).sideOutputLateData(new OutputTag<[string, number]>("late"));
+   */
   sideOutputLateData(tag: OutputTag<T>): this {
     if (!(tag instanceof OutputTag)) throw new InvalidProgramException("sideOutputLateData: expected an OutputTag");
     this.lateTag = tag as OutputTag<unknown>;
     return this;
   }
 
-  /** Reduces each window incrementally; with `windowFunction`, it gets the single reduced value. */
+  /**
+   * Reduces each window incrementally; with `windowFunction`, it gets the single reduced value.
+   * @example
+   * clicks.keyBy((c) => c[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5))).reduce((a, b) => [a[0], a[1] + b[1]]);
+   */
   reduce(reducer: ReduceFunction<T>): DataStream<T>;
   reduce<R>(reducer: ReduceFunction<T>, windowFunction: ProcessWindowFunctionLike<T, R, K>): DataStream<R>;
   reduce(reducer: ReduceFunction<T>, windowFunction?: ProcessWindowFunctionLike<T, unknown, K>): DataStream<any> {
@@ -51,7 +63,12 @@ export class WindowedStream<T, K> {
     return this.build(contents, this.followUp(windowFunction), windowFunction ? "ReduceFunction, ProcessWindowFunction" : "ReduceFunction");
   }
 
-  /** Aggregates each window incrementally (createAccumulator, add, getResult, merge). */
+  /**
+   * Aggregates each window incrementally (createAccumulator, add, getResult, merge).
+   * @example
+   * clicks.keyBy((c) => c[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
+   *   .aggregate({ createAccumulator: () => 0, add: (_c, n) => n + 1, getResult: (n) => n, merge: (a, b) => a + b }); // clicks per window
+   */
   aggregate<ACC, R>(aggregator: AggregateFunction<T, ACC, R>): DataStream<R>;
   aggregate<ACC, V, R>(aggregator: AggregateFunction<T, ACC, V>, windowFunction: ProcessWindowFunctionLike<V, R, K>): DataStream<R>;
   aggregate(aggregator: AggregateFunction<T, any, any>, windowFunction?: ProcessWindowFunctionLike<any, unknown, K>): DataStream<any> {
@@ -65,11 +82,21 @@ export class WindowedStream<T, K> {
     return this.build({ kind: "aggregate", fn: spec }, this.followUp(windowFunction), name);
   }
 
-  /** Calls `fn(key, context, elements, out)` with all of a window's records when it fires. */
+  /**
+   * Calls `fn(key, context, elements, out)` with all of a window's records when it fires.
+   * @example
+   * clicks.keyBy((c) => c[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
+   *   .process({ process(key, ctx, clicks, out) { out.collect(`${key}: ${[...clicks].length} in ${ctx.window().getEnd()}`); } });
+   */
   process<R>(fn: ProcessWindowFunctionLike<T, R, K>): DataStream<R> {
     return this.build({ kind: "list" }, { kind: "process", fn: udfSpec(fn, "process", "window process") }, "ProcessWindowFunction");
   }
-  /** Calls `fn(key, window, elements, out)` with all of a window's records when it fires. */
+  /**
+   * Calls `fn(key, window, elements, out)` with all of a window's records when it fires.
+   * @example
+   * clicks.keyBy((c) => c[0]).window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
+   *   .apply((key, window, clicks, out) => out.collect([key, [...clicks].length]));
+   */
   apply<R>(fn: WindowFunction<T, R, K>): DataStream<R> {
     return this.build({ kind: "list" }, { kind: "apply", fn: udfSpec(fn, "apply", "window apply") }, "WindowFunction");
   }
