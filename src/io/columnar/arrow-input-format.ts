@@ -10,7 +10,8 @@
  * const rows = env.createInput(new ArrowInputFormat<{ id: bigint }>("/data/events.arrow"));
  */
 import { readFile } from "node:fs/promises";
-import { tableFromIPC, type Table } from "@uwdata/flechette";
+import type { Table } from "@uwdata/flechette";
+import { loadFlechette } from "./libraries.js";
 import type { InputFormat } from "../../common/formats.js";
 import type { FileInputSplit } from "../file-input-format.js";
 import { listInputFiles } from "../input-files.js";
@@ -45,6 +46,7 @@ export class ArrowInputFormat<T = Record<string, unknown>> implements InputForma
     } catch (e) {
       throw fsError("read input", split.path, e);
     }
+    const { tableFromIPC } = await loadFlechette();
     let table: Table;
     try {
       table = tableFromIPC(bytes, { useDate: true, useBigInt: true });

@@ -9,7 +9,8 @@
  * ds.output(new ArrowOutputFormat("/tmp/out.arrow", { id: "bigint" }, WriteMode.OVERWRITE, "stream"));
  */
 import { writeFileSync } from "node:fs";
-import { bool, columnFromArray, float64, int32, int64, tableFromColumns, tableToIPC, timestamp, utf8, type Column, type DataType } from "@uwdata/flechette";
+import type { Column, DataType } from "@uwdata/flechette";
+import { flechetteLib, loadFlechetteLib } from "./libraries.js";
 import { WriteMode } from "../../common/enums.js";
 import { InvalidProgramException } from "../../common/errors.js";
 import type { CanonicalKind, ColumnarSchema, ResolvedSchema } from "./columnar-schema.js";
@@ -19,12 +20,12 @@ import { ColumnarOutputFormat } from "./columnar-output-format.js";
 export type ArrowIpcFormat = "file" | "stream";
 
 const ARROW_TYPE: Record<CanonicalKind, () => DataType> = {
-  int: () => int32(),
-  double: () => float64(),
-  bigint: () => int64(),
-  string: () => utf8(),
-  boolean: () => bool(),
-  timestamp: () => timestamp(),
+  int: () => flechetteLib().int32(),
+  double: () => flechetteLib().float64(),
+  bigint: () => flechetteLib().int64(),
+  string: () => flechetteLib().utf8(),
+  boolean: () => flechetteLib().bool(),
+  timestamp: () => flechetteLib().timestamp(),
 };
 
 export class ArrowOutputFormat<T> extends ColumnarOutputFormat<T> {
@@ -39,6 +40,10 @@ export class ArrowOutputFormat<T> extends ColumnarOutputFormat<T> {
     super(path, schema, writeMode);
     if (ipcFormat !== "file" && ipcFormat !== "stream")
       throw new InvalidProgramException(`output '${path}': the Arrow IPC format is "file" or "stream", got ${String(ipcFormat)}`);
+  }
+
+  protected load(): Promise<void> {
+    return loadFlechetteLib();
   }
 
   protected begin(schema: ResolvedSchema): void {
@@ -56,9 +61,10 @@ export class ArrowOutputFormat<T> extends ColumnarOutputFormat<T> {
     const schema = this.schema!;
     const columns: Record<string, Column<unknown>> = {};
     schema.columns.forEach((c, j) => {
-      columns[c.name] = columnFromArray(this.chunks[j]!, ARROW_TYPE[c.kind]()) as Column<unknown>;
+      columns[c.name] = flechetteLib().columnFromArray(this.chunks[j]!, ARROW_TYPE[c.kind]()) as Column<unknown>;
     });
     this.chunks = [];
+    const { tableToIPC, tableFromColumns } = flechetteLib();
     const bytes = tableToIPC(tableFromColumns(columns), { format: this.ipcFormat });
     writeFileSync(this.file, bytes ?? new Uint8Array(0));
   }

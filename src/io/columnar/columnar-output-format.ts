@@ -59,6 +59,8 @@ export abstract class ColumnarOutputFormat<T> implements OutputFormat<T>, Global
   protected abstract writeGroup(schema: ResolvedSchema, columns: unknown[][], rows: number): void;
   /** Writes the footer / end of stream. */
   protected abstract end(): void;
+  /** Loads the format's library (libraries.ts) before the first record. */
+  protected abstract load(): Promise<void>;
 
   async initializeGlobal(parallelism: number): Promise<void> {
     this.staging = await prepareOutput(this.outputPath, this.writeMode, parallelism);
@@ -76,7 +78,8 @@ export abstract class ColumnarOutputFormat<T> implements OutputFormat<T>, Global
 
   private begun = false;
 
-  open(taskNumber: number, numTasks: number): void {
+  async open(taskNumber: number, numTasks: number): Promise<void> {
+    await this.load();
     this.file = this.staging !== undefined ? stagedFile(this.staging, taskNumber, numTasks) : directFile(this.outputPath, taskNumber, numTasks);
     if (this.staging === undefined) {
       try {

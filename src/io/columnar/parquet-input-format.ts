@@ -10,8 +10,8 @@
  * const rows = env.createInput(new ParquetInputFormat<{ id: bigint; name: string }>("/data/people.parquet"));
  */
 import { open, type FileHandle } from "node:fs/promises";
-import { parquetMetadataAsync, parquetRead, type AsyncBuffer, type FileMetaData } from "hyparquet";
-import { compressors } from "hyparquet-compressors";
+import type { AsyncBuffer, FileMetaData } from "hyparquet";
+import { loadCompressors, loadHyparquet } from "./libraries.js";
 import { InvalidProgramException } from "../../common/errors.js";
 import type { InputFormat } from "../../common/formats.js";
 import type { FileInputSplit } from "../file-input-format.js";
@@ -78,6 +78,7 @@ export class ParquetInputFormat<T = Record<string, unknown>> implements InputFor
     const size = (await this.handle.stat()).size;
     const file = bufferOf(this.handle, size);
     const metadata = await readMetadata(split.path, this.handle, size);
+    const [{ parquetRead }, { compressors }] = await Promise.all([loadHyparquet(), loadCompressors()]);
     try {
       await parquetRead({
         file,
@@ -137,6 +138,7 @@ async function openFile(path: string): Promise<FileHandle> {
 }
 
 async function readMetadata(path: string, handle: FileHandle, size: number): Promise<FileMetaData> {
+  const { parquetMetadataAsync } = await loadHyparquet();
   try {
     return await parquetMetadataAsync(bufferOf(handle, size));
   } catch (e) {

@@ -7,7 +7,8 @@
  * @example
  * ds.output(new ParquetOutputFormat("/tmp/out.parquet", { id: "bigint", name: "string" }, WriteMode.OVERWRITE));
  */
-import { fileWriter, ParquetWriter, schemaFromColumnData, type BasicType } from "hyparquet-writer";
+import type { BasicType, ParquetWriter } from "hyparquet-writer";
+import { loadParquetWriterLib, parquetWriterLib } from "./libraries.js";
 import { WriteMode } from "../../common/enums.js";
 import type { CanonicalKind, ColumnarSchema, ResolvedSchema } from "./columnar-schema.js";
 import { ColumnarOutputFormat } from "./columnar-output-format.js";
@@ -28,7 +29,12 @@ export class ParquetOutputFormat<T> extends ColumnarOutputFormat<T> {
     super(path, schema, writeMode, rowGroupSize);
   }
 
+  protected load(): Promise<void> {
+    return loadParquetWriterLib();
+  }
+
   protected begin(schema: ResolvedSchema): void {
+    const { ParquetWriter, fileWriter, schemaFromColumnData } = parquetWriterLib();
     const columnData = schema.columns.map((c) => ({ name: c.name, data: [], type: PARQUET_TYPE[c.kind], nullable: true }));
     this.writer = new ParquetWriter({ writer: fileWriter(this.file), schema: schemaFromColumnData({ columnData }), createdBy: "sluice (hyparquet-writer)" });
   }
