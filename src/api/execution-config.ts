@@ -4,6 +4,7 @@
  */
 import type { JobListener } from "../common/progress.js";
 import { InvalidProgramException } from "../common/errors.js";
+import { parseByteSize } from "../common/byte-size.js";
 
 export type ExecutionMode = "auto" | "in-process" | "threads" | "processes";
 
@@ -14,6 +15,8 @@ export class ExecutionConfig {
   private progress = true;
   private readonly listeners: JobListener[] = [];
   private jobTimeoutMs = 0;
+  private memoryBudget: number | undefined;
+  private spillDirectory: string | undefined;
 
   /**
    * Lets the engine pass records to functions without the defensive copies (Flink's object reuse).
@@ -121,5 +124,37 @@ export class ExecutionConfig {
    */
   getJobTimeout(): number {
     return this.jobTimeoutMs;
+  }
+  /**
+   * The memory the records of one job may take (Flink's managed memory): sort buffers, hash tables,
+   * groups, combiners and buffered exchanges share it by the fractions the optimizer assigns (plan
+   * JSON `memory_fraction`) and spill to disk beyond their share. Bytes, or text like "512mb".
+   * Unset, the environment variable SLUICE_MEMORY_BUDGET decides, else 35% of the V8 heap limit.
+   * @example env.getConfig().setMemoryBudget("256mb")
+   */
+  setMemoryBudget(bytes: number | string): this {
+    this.memoryBudget = parseByteSize(bytes, "setMemoryBudget");
+    return this;
+  }
+  /** The budget set with setMemoryBudget, in bytes (undefined: the environment or the default decides). */
+  getMemoryBudget(): number | undefined {
+    return this.memoryBudget;
+  }
+  /**
+   * Where jobs spill: each job makes its own directory inside it and removes it when it ends
+   * (success, failure or cancel); directories a killed process left are removed by the next job.
+   * Unset, the environment variable SLUICE_SPILL_DIR decides, else `os.tmpdir()`.
+   * @example env.getConfig().setSpillDirectory("/mnt/scratch")
+   */
+  setSpillDirectory(path: string): this {
+    if (typeof path !== "string" || path.length === 0) {
+      throw new InvalidProgramException(`setSpillDirectory: the directory must be a non-empty path, got ${String(path)}`);
+    }
+    this.spillDirectory = path;
+    return this;
+  }
+  /** The directory set with setSpillDirectory (undefined: the environment or the default decides). */
+  getSpillDirectory(): string | undefined {
+    return this.spillDirectory;
   }
 }

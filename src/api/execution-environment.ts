@@ -85,9 +85,15 @@ export class ExecutionEnvironment {
     return this.config;
   }
   /** What the client needs of the config, as plain data. */
-  private runConfig(): { objectReuse: boolean; mode: string | undefined; watch: ExecutionConfig } {
+  private runConfig(): {
+    objectReuse: boolean;
+    mode: string | undefined;
+    watch: ExecutionConfig;
+    memory: { budgetBytes: number | undefined; spillRoot: string | undefined };
+  } {
     const mode = this.config.isExecutionModeSet() ? this.config.getExecutionMode() : undefined;
-    return { objectReuse: this.config.isObjectReuseEnabled(), mode, watch: this.config };
+    const memory = { budgetBytes: this.config.getMemoryBudget(), spillRoot: this.config.getSpillDirectory() };
+    return { objectReuse: this.config.isObjectReuseEnabled(), mode, watch: this.config, memory };
   }
   /**
    * Adds a listener told about every job this environment runs (Flink's registerJobListener):

@@ -22,6 +22,8 @@ export interface ActionOptions {
   readonly watch: WatchSettings;
   /** Cancels the action (JobClient.cancel(), a job timeout). */
   readonly signal?: AbortSignal;
+  /** The environment's memory budget and spill directory, if it set them (runtime/memory/memory-budget.ts). */
+  readonly memory?: { readonly budgetBytes?: number; readonly spillRoot?: string };
 }
 
 export interface ActionOutcome {

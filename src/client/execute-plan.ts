@@ -4,6 +4,7 @@
  * decides where (job-session.ts, worker-host.ts); a script runs in process.
  */
 import { optimize } from "../optimizer/optimizer.js";
+import { planOptions } from "./plan-options.js";
 import type { SinkNode } from "../plan/logical.js";
 import { planToJson } from "../plan/plan-json.js";
 import type { PhysicalPlan } from "../plan/physical.js";
@@ -25,7 +26,7 @@ let warned = false;
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<ActionOutcome> {
   const capture = activePlanCapture();
   if (capture?.mode === "explain") {
-    capture.jobs.push({ jobName: options.jobName, plan: optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse }) });
+    capture.jobs.push({ jobName: options.jobName, plan: optimize(sinks, planOptions(options)) });
     return { result: new JobExecutionResult(options.jobName, 0, new Map(), []), collected: [] };
   }
   const outcome = await dispatch(sinks, options);
@@ -43,7 +44,7 @@ function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<
         "this script runs in process\n",
     );
   }
-  const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+  const plan = optimize(sinks, planOptions(options));
   return runWatched(plan, options);
 }
 
@@ -62,7 +63,7 @@ export async function runWatched(plan: PhysicalPlan, options: ExecuteOptions, ex
 }
 
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {
-  const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+  const plan = optimize(sinks, planOptions(options));
   const session = currentSession();
   const choice: ExecutionChoice = session?.explain(plan, options) ?? { mode: "in-process", workers: 0, reason: "a script (not a job module) runs in process" };
   const execution = { mode: choice.mode, ...(choice.workers > 0 ? { workers: choice.workers } : {}), reason: choice.reason };

@@ -8,6 +8,7 @@
  */
 import { InvalidProgramException } from "../common/errors.js";
 import { optimize } from "../optimizer/optimizer.js";
+import { planOptions } from "./plan-options.js";
 import type { SinkNode } from "../plan/logical.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import type { JobRun } from "../runtime/job-runner.js";
@@ -70,7 +71,7 @@ export class JobSession implements ActionSession, RunListener {
   async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
     const n = this.actions++;
     try {
-      const plan = optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+      const plan = optimize(sinks, planOptions(options));
       const choice = this.choose(plan, options);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {

@@ -7,6 +7,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { optimize } from "../optimizer/optimizer.js";
+import { planOptions } from "./plan-options.js";
 import type { SinkNode } from "../plan/logical.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { setPrintTarget } from "../io/printing-output-format.js";
@@ -140,7 +141,7 @@ class WorkerRun implements ActionSession {
 
   async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
     const action = this.actions++;
-    const plan = (): PhysicalPlan => optimize(sinks, { parallelism: options.parallelism, objectReuse: options.objectReuse });
+    const plan = (): PhysicalPlan => optimize(sinks, planOptions(options));
     this.link.post({ t: "action", run: this.run, action });
     let m = await this.next(action);
     let physical: PhysicalPlan | undefined;

@@ -3,9 +3,10 @@
  * record ownership. Strategies per operator family live in strategies/.
  */
 import { assertNever, type LogicalNode, type SinkNode } from "../plan/logical.js";
-import type { PhysicalPlan } from "../plan/physical.js";
+import type { PhysicalPlan, PlanMemory } from "../plan/physical.js";
 import { markChains } from "./passes/chaining.js";
 import { markOwnership } from "./passes/ownership.js";
+import { assignMemoryFractions } from "./passes/memory.js";
 import { translateCoGroup, translateCross, translateJoin } from "./strategies/binary.js";
 import { translateGroupCombine, translateGroupReduce, translateReduce } from "./strategies/grouping.js";
 import { translateBulkIteration, translateDeltaIteration, translatePlaceholder } from "./strategies/iteration.js";
@@ -23,19 +24,23 @@ import { Translator, type Strategy } from "./translator.js";
 export interface OptimizerOptions {
   readonly parallelism: number;
   readonly objectReuse: boolean;
+  /** The job's memory budget and spill root (the client resolves them from config and environment). */
+  readonly memory?: PlanMemory;
 }
 
 export function optimize(sinks: readonly SinkNode[], options: OptimizerOptions): PhysicalPlan {
   const t = new Translator(options.parallelism, strategyFor);
   const physicalSinks = sinks.map((s) => t.translate(s).parts[0]!.node);
   finishPlan(t.nodes, options.objectReuse);
-  return { nodes: t.nodes, sinks: physicalSinks, defaultParallelism: options.parallelism, objectReuse: options.objectReuse };
+  const plan: PhysicalPlan = { nodes: t.nodes, sinks: physicalSinks, defaultParallelism: options.parallelism, objectReuse: options.objectReuse };
+  return options.memory ? { ...plan, memory: options.memory } : plan;
 }
 
 /** The passes that run on a finished set of nodes (also on an iteration's step plan). */
 export function finishPlan(nodes: Parameters<typeof markChains>[0], objectReuse: boolean): void {
   markChains(nodes);
   markOwnership(nodes, objectReuse);
+  assignMemoryFractions(nodes);
 }
 
 function strategyFor(node: LogicalNode): Strategy {

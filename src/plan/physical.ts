@@ -287,6 +287,12 @@ export interface PhysicalNode {
   inputOwned: boolean;
   /** For BULK_ITERATION / DELTA_ITERATION nodes: the step function. */
   iteration?: IterationPlan;
+  /**
+   * The share of the job's operator memory this node's record holders get (its sort buffers,
+   * tables and dams, split equally among them: plan/memory.ts), set by optimizer/passes/memory.ts
+   * as Flink's optimizer sets relative memory fractions per task. Undefined: it holds no records.
+   */
+  memoryFraction?: number;
 }
 
 /**
@@ -319,6 +325,16 @@ export interface PhysicalPlan {
   readonly sinks: PhysicalNode[];
   readonly defaultParallelism: number;
   readonly objectReuse: boolean;
+  /** The job's memory budget and spill directory (plan/memory.ts); absent: the runtime's defaults. */
+  readonly memory?: PlanMemory;
+}
+
+/** The job's memory settings, resolved by the client from the config and the environment. */
+export interface PlanMemory {
+  /** Bytes the job's record holders (operators and buffered exchanges) may use together. */
+  readonly budgetBytes: number;
+  /** Where the job's spill directory is created (a fresh directory per job inside it). */
+  readonly spillRoot: string;
 }
 
 /** The node a chained node runs behind (its predecessor in the same task). */

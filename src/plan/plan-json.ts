@@ -15,6 +15,8 @@ export interface PlanJsonNode {
   parallelism: string;
   driver_strategy: string;
   chained?: boolean;
+  /** The share of the job's operator memory this node's sorters and tables get (its task's sum to 1). */
+  memory_fraction?: number;
   predecessors?: PlanJsonPredecessor[];
   /** Iteration nodes (Flink's keys): the step function's nodes and its placeholders' and outputs' ids. */
   step_function?: PlanJsonNode[];
@@ -50,6 +52,7 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
     driver_strategy: DRIVERS[n.driver].display,
   };
   if (n.chained) out.chained = true;
+  if (n.memoryFraction !== undefined) out.memory_fraction = Math.round(n.memoryFraction * 1000) / 1000;
   const preds: PlanJsonPredecessor[] = [];
   n.inputs.forEach((gate, i) => {
     for (const c of gate.channels) {

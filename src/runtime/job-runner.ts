@@ -18,6 +18,8 @@ import { IN_PROCESS, type TaskExecutor } from "./executors/executor.js";
 import type { Exchange } from "./exchange/exchange.js";
 import { runIteration } from "./iteration/iteration-runner.js";
 import type { ChannelMetric, IterationStats } from "../common/job-metrics.js";
+import { JobMemory } from "./memory/job-memory.js";
+import { ExchangeSpill } from "./spill/exchange-spill.js";
 
 export interface JobRun {
   readonly accumulators: Map<string, unknown>;
@@ -51,6 +53,8 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
   const iterations: IterationStats[] = [];
   const tracker = options.onProgress ? new ProgressTracker(options.jobName, ProgressTracker.tasksOf(graph.tasks), options.onProgress) : undefined;
   const taskIndex = new Map(graph.tasks.map((t, i) => [t, i] as const));
+  const memory = new JobMemory(plan.memory);
+  for (const ex of graph.exchanges) ex.useStore(new ExchangeSpill(memory, ex.consumerName));
   const env: SubtaskEnv = {
     progress: tracker && {
       counts: (t, s) => tracker.subtask(taskIndex.get(t) ?? -1, s),
@@ -64,6 +68,7 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     iteration: options.iteration,
     broadcastCache: new Map(),
     signal: options.signal,
+    memory,
   };
   const signal = options.signal;
   const hooks = outputHooks(plan.nodes);
@@ -109,6 +114,8 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     throw signal?.aborted ? abortedError(signal.reason, e, options.jobName) : toJobExecutionException(e, options.jobName);
   } finally {
     tracker?.close();
+    for (const ex of graph.exchanges) ex.release();
+    memory.dispose();
   }
   const collected = new Map<number, unknown[]>();
   for (const [slot, parts] of env.collected) collected.set(slot, parts.flat());

@@ -13,6 +13,7 @@ import type { PhysicalNode } from "../../plan/physical.js";
 import type { RuntimeContextImpl } from "../../common/runtime-context-impl.js";
 import type { UdfInstance, UdfSpec } from "../../common/udf.js";
 import type { IterationHooks } from "../iteration/hooks.js";
+import { holderMemory, type HolderMemory, type JobMemory } from "../memory/job-memory.js";
 
 export interface Operator<IN = any> extends Collector<IN> {
   open(): void;
@@ -43,6 +44,13 @@ export interface OperatorContext<L extends LogicalNode = LogicalNode> {
   readonly registerAsync: (drain: () => Promise<void>) => void;
   /** Inside an iteration's step function: superstep, state kept across supersteps (see hooks.ts). */
   readonly iteration?: IterationHooks;
+  /** The job's memory: this node's share of it and where to spill (see holderOf). */
+  readonly memory: JobMemory;
+}
+
+/** The memory of one record holder of the operator (its share of the job's budget, its spill space). */
+export function holderOf(ctx: OperatorContext): HolderMemory {
+  return holderMemory(ctx.memory, ctx.node);
 }
 
 /** Base with the error wrapping and UDF lifecycle most drivers share. */

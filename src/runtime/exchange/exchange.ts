@@ -18,9 +18,20 @@ export const BATCH_SIZE = 1024;
 
 type Batch = any[];
 
+/**
+ * Where an exchange keeps its batches when the job bounds their memory (runtime/spill/exchange-spill.ts):
+ * `keep` returns the batch or a token standing for it on disk, `read` gives the batch back.
+ * @internal
+ */
+export interface BatchStore {
+  keep(batch: Batch): unknown;
+  read(entry: unknown): Batch;
+  release(): void;
+}
+
 export class Exchange {
   /** partitions[producer][consumer] = batches; a broadcast stores one list per producer. */
-  private readonly partitions: Batch[][][];
+  private readonly partitions: unknown[][][];
   /** Range partitioning holds each producer's records until all are written (to sample). */
   private readonly held: any[][] | undefined;
   private recordsWritten = 0;
@@ -30,6 +41,13 @@ export class Exchange {
    */
   rangePeers: readonly Exchange[] | undefined;
   private producersDone = false;
+  /** Keeps batches within the job's exchange pool, spilling the rest (set by the job runner; none inside iterations). */
+  private store: BatchStore | undefined;
+
+  /** @internal */
+  useStore(store: BatchStore): void {
+    this.store = store;
+  }
 
   constructor(
     readonly channel: Channel,
@@ -56,7 +74,7 @@ export class Exchange {
   /** @internal */
   append(producer: number, target: number, batch: Batch): void {
     this.recordsWritten += batch.length;
-    this.partitions[producer]![target]!.push(batch);
+    this.partitions[producer]![target]!.push(this.store ? this.store.keep(batch) : batch);
   }
   /** @internal */
   hold(producer: number, records: any[]): void {
@@ -89,12 +107,16 @@ export class Exchange {
   /** The batches for one consumer subtask, producer by producer. */
   *batchesFor(consumer: number): Iterable<Batch> {
     const index = this.channel.ship === "BROADCAST" ? 0 : consumer;
-    for (const perProducer of this.partitions) yield* perProducer[index]!;
+    for (const perProducer of this.partitions) {
+      const store = this.store;
+      for (const b of perProducer[index]!) yield store ? store.read(b) : (b as Batch);
+    }
   }
 
-  /** Frees the data once every consumer has read it. */
+  /** Frees the data (and its spill file) once every consumer has read it. */
   release(): void {
     for (const p of this.partitions) for (let i = 0; i < p.length; i++) p[i] = [];
+    this.store?.release();
   }
 }
 

@@ -10,6 +10,7 @@ import type { InputSplit } from "../../common/formats.js";
 import type { SinkNode } from "../../plan/logical.js";
 import type { PhysicalNode, PhysicalPlan } from "../../plan/physical.js";
 import { Exchange } from "../exchange/exchange.js";
+import { JobMemory } from "../memory/job-memory.js";
 import type { JobGraph, Task } from "../job-graph.js";
 import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
@@ -102,9 +103,14 @@ export async function runSubtaskRequest(
         relay({ ...counts });
       },
     } : undefined;
-    const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map(), progress };
+    const memory = new JobMemory(job.plan.memory);
+    const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map(), progress, memory };
     const splits = m.splits ? (decodeBatch(m.splits) as InputSplit[]) : [];
-    await runSubtask(local, m.subtask, env, splits);
+    try {
+      await runSubtask(local, m.subtask, env, splits);
+    } finally {
+      memory.dispose();
+    }
     if (progress) relay!({ ...counts });
     const shipped: SubtaskOutput[] = outputs.map((ex) => ({ parts: ex.parts, held: ex.heldBatches }));
     const collected: [number, EncodedBatch][] = [];

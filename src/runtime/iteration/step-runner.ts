@@ -60,6 +60,7 @@ export class StepRunner {
       broadcastCache: new Map(),
       feeds,
       iterationHooks: (node, subtask) => this.hooks(node, subtask, superstep, io),
+      memory: this.outer.memory,
     };
     const before = this.dynamicRecords();
     for (const task of this.graph.tasks) await this.runTask(task, env);

@@ -12,13 +12,16 @@ import { createOperator, type JobServices } from "../drivers/registry.js";
 import { END_OF_CHAIN } from "../drivers/sink-drivers.js";
 import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
 import type { SideInput, Task } from "../job-graph.js";
-import { sortRecords } from "../sort/comparator.js";
+import { makeComparator, sortRecords } from "../sort/comparator.js";
+import { ExternalSorter } from "../sort/external-sorter.js";
+import { holderMemory, type JobMemory } from "../memory/job-memory.js";
 import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "../../common/runtime-context-impl.js";
 import { runSource } from "./source-runner.js";
 import { checkCancelled } from "./cancellation.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
 import type { IterationHooks } from "../iteration/hooks.js";
 import type { SubtaskCounts } from "../../common/progress.js";
+import type { Ordering } from "../../plan/logical.js";
 
 /** Live counters of the job's subtasks (common/progress.ts); absent when nobody watches. */
 export interface SubtaskProgress {
@@ -43,6 +46,8 @@ export interface SubtaskEnv extends JobServices {
   readonly progress?: SubtaskProgress;
   /** Aborted when the job is cancelled or timed out: the record loops stop at their next batch. */
   readonly signal?: AbortSignal;
+  /** The job's memory budget, operator shares and spill directory. */
+  readonly memory: JobMemory;
 }
 
 export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: readonly InputSplit[]): Promise<void> {
@@ -95,7 +100,7 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
   } else if (feed) {
     await feedRecords(feed(subtask), next, drain, counts);
   } else {
-    await pumpInputs(task, head, subtask, next, drain, counts);
+    await pumpInputs(task, head, subtask, env, next, drain, counts);
   }
   await next.finish();
   for (const op of ops) op.close();
@@ -116,6 +121,7 @@ async function pumpInputs(
   task: Task,
   head: PhysicalNode,
   subtask: number,
+  env: SubtaskEnv,
   op: Operator,
   drain: () => Promise<void>,
   counts: SubtaskCounts | undefined,
@@ -126,18 +132,7 @@ async function pumpInputs(
     const gate = head.inputs[input]!;
     const local = gate.channels[0]?.local ?? "NONE";
     if (local === "SORT") {
-      const all: any[] = [];
-      for (const ex of task.inputs[input]!) for (const b of ex.batchesFor(subtask)) for (const r of b) all.push(r);
-      const order = gate.channels[0]!.localOrder ?? [];
-      let sorted: any[];
-      try {
-        sorted = sortRecords(all, order, head.name);
-      } catch (e) {
-        throw new TaskFailure(head.name, subtask, head.parallelism, e);
-      }
-      if (counts !== undefined) counts.recordsIn += sorted.length;
-      pushAll(collect, sorted);
-      await drain();
+      await pumpSorted(task.inputs[input]!, gate.channels[0]!.localOrder ?? [], head, subtask, env, collect, drain, counts);
     } else {
       for (const ex of task.inputs[input]!) {
         for (const batch of ex.batchesFor(subtask)) {
@@ -148,6 +143,52 @@ async function pumpInputs(
       }
     }
     op.endInput?.(input);
+  }
+}
+
+/**
+ * An input with a local SORT: its records go through an external sorter (spilling runs past the
+ * input's memory share) and reach the operator in order, a batch at a time.
+ */
+async function pumpSorted(
+  exchanges: readonly Exchange[],
+  order: readonly Ordering[],
+  head: PhysicalNode,
+  subtask: number,
+  env: SubtaskEnv,
+  collect: (r: any) => void,
+  drain: () => Promise<void>,
+  counts: SubtaskCounts | undefined,
+): Promise<void> {
+  const fail = (e: unknown): TaskFailure => (e instanceof TaskFailure ? e : new TaskFailure(head.name, subtask, head.parallelism, e));
+  let sorter: ExternalSorter<any>;
+  try {
+    sorter = new ExternalSorter((rs) => sortRecords(rs, order, head.name), makeComparator(order, head.name), holderMemory(env.memory, head));
+  } catch (e) {
+    throw fail(e);
+  }
+  try {
+    for (const ex of exchanges) {
+      for (const b of ex.batchesFor(subtask)) {
+        for (let i = 0; i < b.length; i++) sorter.add(b[i]);
+        if (counts !== undefined) counts.recordsIn += b.length;
+        if (sorter.spilled) await drain();
+      }
+    }
+    let sorted: Iterable<any>;
+    try {
+      sorted = sorter.sorted();
+    } catch (e) {
+      throw fail(e);
+    }
+    let n = 0;
+    for (const r of sorted) {
+      collect(r);
+      if (++n % BATCH_SIZE === 0) await drain();
+    }
+    await drain();
+  } finally {
+    sorter.dispose();
   }
 }
 
@@ -215,6 +256,7 @@ function operatorContext(
     objectReuse: env.objectReuse,
     registerAsync,
     iteration: env.iterationHooks?.(node, subtask),
+    memory: env.memory,
   };
 }
 

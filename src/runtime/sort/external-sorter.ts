@@ -1,0 +1,125 @@
+/**
+ * External merge sort (Flink's UnilateralSortMerger / ExternalSorter, minus its threads): records
+ * are buffered until the buffer's estimated size reaches its memory share; the buffer is then
+ * sorted (by `sortRun`, the one in-memory sort of a buffer) and written to a spill file as a run.
+ * At the end, without spills, the buffer is sorted and returned as it is; with spills, the last
+ * buffer becomes a run too and the runs are merged k-way through a binary heap, ties going to the
+ * earlier run (so a stable `sortRun` gives a stable sort). More runs than MERGE_FAN_IN are first
+ * merged in groups into longer runs (Flink's maximum merge fan-in).
+ */
+import { RecordSizeEstimator } from "../memory/size-estimator.js";
+import type { HolderMemory } from "../memory/job-memory.js";
+import { deleteSpillFile, SpillWriter, spilledRecords } from "../spill/spill-file.js";
+
+/** Runs merged at once (Flink's taskmanager.runtime.max-fan-in default is 128). */
+export const MERGE_FAN_IN = 64;
+
+export class ExternalSorter<T> {
+  private buffer: T[] = [];
+  private readonly size = new RecordSizeEstimator();
+  private runs: string[] = [];
+
+  constructor(
+    private readonly sortRun: (records: T[]) => T[],
+    private readonly compare: (a: T, b: T) => number,
+    private readonly memory: HolderMemory,
+    private readonly fanIn = MERGE_FAN_IN,
+  ) {}
+
+  /** Whether anything went to disk. */
+  get spilled(): boolean {
+    return this.runs.length > 0;
+  }
+
+  add(record: T): void {
+    this.buffer.push(record);
+    if (this.size.add(record) >= this.memory.limit && this.buffer.length > 1) this.spillRun();
+  }
+
+  /** All records in order (read lazily from the runs when spilled). Call once. */
+  sorted(): Iterable<T> {
+    const last = this.sortRun(this.buffer);
+    this.buffer = [];
+    if (this.runs.length === 0) return last;
+    if (last.length > 0) this.writeRun(last);
+    while (this.runs.length > this.fanIn) this.mergePass();
+    return mergeRuns(this.runs.map((p) => spilledRecords(p) as Iterator<T>), this.compare);
+  }
+
+  /** Deletes the runs (also when the sort failed midway). */
+  dispose(): void {
+    for (const r of this.runs) deleteSpillFile(r);
+    this.runs = [];
+    this.buffer = [];
+  }
+
+  private spillRun(): void {
+    const run = this.sortRun(this.buffer);
+    this.buffer = [];
+    this.size.reset();
+    this.writeRun(run);
+  }
+
+  private writeRun(records: Iterable<T>): void {
+    const w = new SpillWriter(this.memory.spill.newFile("sort-run"));
+    for (const r of records) w.add(r);
+    this.runs.push(w.close().path);
+  }
+
+  /** Merges consecutive groups of fanIn runs into one run each, keeping the runs' order (so stability holds). */
+  private mergePass(): void {
+    const next: string[] = [];
+    for (let i = 0; i < this.runs.length; i += this.fanIn) {
+      const group = this.runs.slice(i, i + this.fanIn);
+      if (group.length === 1) {
+        next.push(group[0]!);
+        continue;
+      }
+      const w = new SpillWriter(this.memory.spill.newFile("sort-merge"));
+      for (const r of mergeRuns(group.map((p) => spilledRecords(p) as Iterator<T>), this.compare)) w.add(r);
+      next.push(w.close().path);
+      for (const p of group) deleteSpillFile(p);
+    }
+    this.runs = next;
+  }
+}
+
+/** K-way merge of sorted iterators; equal records come in iterator order. */
+export function* mergeRuns<T>(runs: Iterator<T>[], compare: (a: T, b: T) => number): Generator<T> {
+  const heads: T[] = [];
+  const heap: number[] = [];
+  const less = (i: number, j: number): boolean => {
+    const c = compare(heads[i]!, heads[j]!);
+    return c < 0 || (c === 0 && i < j);
+  };
+  const down = (at: number): void => {
+    for (;;) {
+      const l = 2 * at + 1;
+      if (l >= heap.length) return;
+      const r = l + 1;
+      const m = r < heap.length && less(heap[r]!, heap[l]!) ? r : l;
+      if (!less(heap[m]!, heap[at]!)) return;
+      [heap[m], heap[at]] = [heap[at]!, heap[m]!];
+      at = m;
+    }
+  };
+  runs.forEach((it, i) => {
+    const n = it.next();
+    if (n.done) return;
+    heads[i] = n.value;
+    heap.push(i);
+  });
+  for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+  while (heap.length > 0) {
+    const i = heap[0]!;
+    yield heads[i]!;
+    const n = runs[i]!.next();
+    if (n.done) {
+      heap[0] = heap[heap.length - 1]!;
+      heap.pop();
+    } else {
+      heads[i] = n.value;
+    }
+    if (heap.length > 0) down(0);
+  }
+}

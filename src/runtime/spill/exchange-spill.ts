@@ -1,0 +1,66 @@
+/**
+ * A buffered exchange within the job's memory (Flink's spilling blocking partitions): batches are
+ * kept in memory while the job's exchange pool has room, and written to the exchange's spill file
+ * past it, leaving a SpilledBatch in their place that the consumer reads back alone. Sizes are
+ * estimated from one record per batch (encoded batches, in threads mode, by their bytes).
+ */
+import { closeSync, openSync } from "node:fs";
+import { isEncoded } from "../executors/codec.js";
+import type { JobMemory } from "../memory/job-memory.js";
+import { heapSizeOf } from "../memory/size-estimator.js";
+import { deleteSpillFile, readSpillFrame, SpillWriter } from "./spill-file.js";
+import type { BatchStore } from "../exchange/exchange.js";
+
+/** A batch that went to disk: where its frame is. */
+export class SpilledBatch {
+  constructor(readonly offset: number, readonly length: number, readonly records: number) {}
+}
+
+export class ExchangeSpill implements BatchStore {
+  private held = 0;
+  private writer: SpillWriter | undefined;
+  private readFd: number | undefined;
+
+  constructor(private readonly memory: JobMemory, private readonly consumer: string) {}
+
+  /** The batch itself while the pool has room, else a SpilledBatch. */
+  keep(batch: any[]): any[] | SpilledBatch {
+    const bytes = sizeOf(batch);
+    if (this.memory.exchangeHeld + bytes <= this.memory.exchangeLimit) {
+      this.memory.exchangeHeld += bytes;
+      this.held += bytes;
+      return batch;
+    }
+    this.writer ??= new SpillWriter(this.memory.spill.newFile(`exchange-${this.consumer.replace(/[^\w.-]+/g, "_").slice(0, 40)}`));
+    const at = isEncoded(batch) ? this.writer.writeEncoded(batch) : this.writer.writeBatch(batch);
+    return new SpilledBatch(at.offset, at.length, batch.length);
+  }
+
+  read(entry: unknown): any[] {
+    if (!(entry instanceof SpilledBatch)) return entry as any[];
+    const b = entry;
+    if (this.readFd === undefined) {
+      this.writer!.flush();
+      this.readFd = openSync(this.writer!.path, "r");
+    }
+    return readSpillFrame(this.readFd, b.offset, b.length);
+  }
+
+  release(): void {
+    this.memory.exchangeHeld -= this.held;
+    this.held = 0;
+    if (this.readFd !== undefined) closeSync(this.readFd);
+    this.readFd = undefined;
+    if (this.writer) {
+      this.writer.close();
+      deleteSpillFile(this.writer.path);
+      this.writer = undefined;
+    }
+  }
+}
+
+function sizeOf(batch: any[]): number {
+  if (isEncoded(batch)) return batch.bytes.byteLength;
+  if (batch.length === 0) return 0;
+  return heapSizeOf(batch[batch.length >> 1]) * batch.length;
+}

@@ -1,0 +1,154 @@
+/**
+ * Spill files: batches of records in the engine's batch encoding (runtime/workers/codec.ts: typed
+ * floats, msgpackr, structured clone, class-tagged structured clone, whichever the batch needs, so
+ * tuples, plain objects, registered classes, Date, bigint, Map, Set, undefined, -0 and NaN come back
+ * as they went). A file is a sequence of frames `[u32 bytes][u8 codec][u32 records][payload]`,
+ * written in large chunks and read back as a stream of batches in chunks of READ_CHUNK bytes.
+ * I/O is synchronous: operators are pushed records synchronously, and a spill is sequential.
+ */
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
+import { decodeBatch, encodeBatch, type Codec, type EncodedBatch } from "../executors/codec.js";
+
+const CODECS: readonly Codec[] = ["f64", "pack", "v8", "class"];
+const HEADER = 9;
+const WRITE_CHUNK = 1 << 20;
+const READ_CHUNK = 1 << 20;
+/** Records per frame written by `add`. */
+export const SPILL_BATCH = 1024;
+
+/** A finished spill file. */
+export interface SpillFile {
+  readonly path: string;
+  readonly records: number;
+  readonly bytes: number;
+}
+
+export class SpillWriter {
+  private readonly fd: number;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private batch: unknown[] = [];
+  private records = 0;
+  private written = 0;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, "w");
+  }
+
+  add(record: unknown): void {
+    this.batch.push(record);
+    if (this.batch.length >= SPILL_BATCH) this.flushBatch();
+  }
+
+  /** Writes a batch as one frame; returns its offset and length (for reading it back alone). */
+  writeBatch(records: readonly unknown[]): { offset: number; length: number } {
+    this.flushBatch();
+    return this.writeEncoded(encodeBatch(records));
+  }
+
+  writeEncoded(b: EncodedBatch): { offset: number; length: number } {
+    const header = Buffer.allocUnsafe(HEADER);
+    header.writeUInt32LE(b.bytes.byteLength, 0);
+    header.writeUInt8(CODECS.indexOf(b.codec), 4);
+    header.writeUInt32LE(b.length, 5);
+    const offset = this.written + this.pendingBytes;
+    this.pending.push(header, Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength));
+    this.pendingBytes += HEADER + b.bytes.byteLength;
+    this.records += b.length;
+    if (this.pendingBytes >= WRITE_CHUNK) this.flushChunks();
+    return { offset, length: HEADER + b.bytes.byteLength };
+  }
+
+  /** Writes everything buffered (the file stays open for more). */
+  flush(): void {
+    this.flushBatch();
+    this.flushChunks();
+  }
+
+  close(): SpillFile {
+    this.flush();
+    closeSync(this.fd);
+    return { path: this.path, records: this.records, bytes: this.written };
+  }
+
+  private flushBatch(): void {
+    if (this.batch.length === 0) return;
+    const b = this.batch;
+    this.batch = [];
+    this.writeEncoded(encodeBatch(b));
+  }
+
+  private flushChunks(): void {
+    if (this.pendingBytes === 0) return;
+    const chunk = Buffer.concat(this.pending, this.pendingBytes);
+    let off = 0;
+    while (off < chunk.length) off += writeSync(this.fd, chunk, off, chunk.length - off, this.written + off);
+    this.written += chunk.length;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+}
+
+/** The batches of a spill file, read front to back in chunks. */
+export function* readSpillFile(path: string): Generator<unknown[]> {
+  const fd = openSync(path, "r");
+  try {
+    let buf = Buffer.alloc(0);
+    let pos = 0;
+    let eof = false;
+    const fill = (need: number): boolean => {
+      while (buf.length < need && !eof) {
+        const chunk = Buffer.allocUnsafe(Math.max(READ_CHUNK, need - buf.length));
+        const n = readSync(fd, chunk, 0, chunk.length, pos);
+        if (n === 0) eof = true;
+        pos += n;
+        buf = buf.length === 0 ? chunk.subarray(0, n) : Buffer.concat([buf, chunk.subarray(0, n)]);
+      }
+      return buf.length >= need;
+    };
+    while (fill(HEADER)) {
+      const size = buf.readUInt32LE(0);
+      if (!fill(HEADER + size)) throw new Error(`spill file ${path} is truncated`);
+      yield decodeFrame(buf, 0);
+      buf = buf.subarray(HEADER + size);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** One frame read back alone (for files whose frames are read out of order). */
+export function readSpillFrame(fd: number, offset: number, length: number): unknown[] {
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buf, got, length - got, offset + got);
+    if (n === 0) throw new Error(`spill frame at ${offset} is truncated`);
+    got += n;
+  }
+  return decodeFrame(buf, 0);
+}
+
+function decodeFrame(buf: Buffer, at: number): unknown[] {
+  const size = buf.readUInt32LE(at);
+  const codec = CODECS[buf.readUInt8(at + 4)]!;
+  const length = buf.readUInt32LE(at + 5);
+  // A copy: the f64 codec views its bytes, and the chunk is reused.
+  const bytes = new Uint8Array(size);
+  bytes.set(buf.subarray(at + HEADER, at + HEADER + size));
+  return decodeBatch({ encoded: true, codec, length, bytes });
+}
+
+/** The records of a spill file, one by one. */
+export function* spilledRecords(path: string): Generator<unknown> {
+  for (const b of readSpillFile(path)) yield* b;
+}
+
+/** Deletes a spill file (a missing one is fine: the job's directory removal may have come first). */
+export function deleteSpillFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}

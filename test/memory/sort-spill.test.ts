@@ -1,0 +1,44 @@
+/** External merge sort: sortPartition and range partitioning spill runs past their share and merge them. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Order } from "../../src/index.js";
+import { ExternalSorter, mergeRuns } from "../../src/runtime/sort/external-sorter.js";
+import { SpillSpace } from "../../src/runtime/spill/spill-space.js";
+import { PARALLELISMS } from "../helpers.js";
+import { assertSpillsAlike, keyOf, RECORD_KINDS, spillRoot } from "./spill-helpers.js";
+
+const N = 6000;
+
+for (const p of PARALLELISMS) {
+  for (const kind of RECORD_KINDS) {
+    test(`sortPartition spills runs and merges them: ${kind.name} records [p=${p}]`, () =>
+      assertSpillsAlike(p, (env) => {
+        const data = Array.from({ length: N }, (_, i) => kind.make(keyOf(i, N), i));
+        return env.fromCollection(data).rebalance().sortPartition(kind.key as never, Order.DESCENDING).collect();
+      }, "sort", true));
+  }
+  test(`range partitioning then sortPartition gives a total order when spilling [p=${p}]`, () =>
+    assertSpillsAlike(p, (env) => {
+      const data = Array.from({ length: N }, (_, i) => [keyOf(i, N), `v${i}`] as [number, string]);
+      return env.fromCollection(data).partitionByRange(0).sortPartition(0, Order.ASCENDING).sortPartition(1, Order.ASCENDING).collect();
+    }, "sort", true));
+}
+
+test("the merge respects the fan-in limit (merge passes) and keeps equal keys in arrival order", () => {
+  const space = new SpillSpace(spillRoot());
+  const memory = { limit: 2000, spill: space, operator: "t", budgetBytes: 2000 };
+  const sorter = new ExternalSorter<[number, number]>((rs) => [...rs].sort((a, b) => a[0] - b[0]), (a, b) => a[0] - b[0], memory, 3);
+  const input = Array.from({ length: 500 }, (_, i) => [(i * 37) % 11, i] as [number, number]);
+  for (const r of input) sorter.add(r);
+  assert.ok(sorter.spilled);
+  const out = [...sorter.sorted()];
+  const expected = [...input].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  assert.deepEqual(out, expected);
+  sorter.dispose();
+  space.dispose();
+});
+
+test("mergeRuns: k-way, ties to the earlier run", () => {
+  const runs = [[1, 3, 5], [1, 2, 6], [], [0, 7]].map((r, i) => r.map((k) => [k, i] as const)[Symbol.iterator]());
+  assert.deepEqual([...mergeRuns(runs, (a, b) => a[0] - b[0])], [[0, 3], [1, 0], [1, 1], [2, 1], [3, 0], [5, 0], [6, 1], [7, 3]]);
+});

@@ -1,0 +1,91 @@
+/** Helpers for the spilling tests: record kinds, environments with a tiny budget, exact comparison. */
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inspect } from "node:util";
+import { after } from "node:test";
+import { ExecutionEnvironment } from "../../src/index.js";
+import { SPILL_STATS } from "../../src/runtime/spill/spill-space.js";
+const IN_THREADS = false;
+
+/** A registered record class: spilled instances must come back with this prototype. */
+export class Point {
+  constructor(public k: number, public v: number) {}
+  sum(): number {
+    return this.k + this.v;
+  }
+}
+
+/** What every kind of record is built from: a key and a running number. */
+export type Make = (k: number, i: number) => unknown;
+
+/** Every record kind the engine accepts, each with its key reachable as field 0 / "k". */
+export const RECORD_KINDS: readonly { name: string; key: 0 | "k"; make: Make }[] = [
+  { name: "tuple", key: 0, make: (k, i) => [k, `s${i}`, i * 0.5] },
+  { name: "object", key: "k", make: (k, i) => ({ k, name: `n${i}`, v: i }) },
+  { name: "class", key: "k", make: (k, i) => new Point(k, i) },
+  {
+    name: "rich",
+    key: 0,
+    make: (k, i) => [k, { d: new Date(1_700_000_000_000 + i), b: BigInt(i) * 10n ** 20n, m: new Map([[i, "x"]]), s: new Set([i, "y"]), u: undefined, z: -0, n: NaN }],
+  },
+];
+
+/** Budget small enough that a few thousand records spill everywhere (every holder gets the 64 KiB minimum). */
+export const TINY_BUDGET = 64 * 1024;
+
+const dirs: string[] = [];
+after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh spill root, removed when the test file ends. */
+export function spillRoot(): string {
+  const d = mkdtempSync(join(tmpdir(), "sluice-spilltest-"));
+  dirs.push(d);
+  return d;
+}
+
+/** An environment at parallelism p whose jobs get `budget` bytes and spill under `root`. */
+export function envWith(p: number, budget: number | undefined, root: string): ExecutionEnvironment {
+  const env = ExecutionEnvironment.createLocalEnvironment(p);
+  env.registerType(Point);
+  if (budget !== undefined) env.getConfig().setMemoryBudget(budget);
+  env.getConfig().setSpillDirectory(root);
+  return env;
+}
+
+/** An exact text of a record (Map, Set, Date, bigint, -0, NaN, undefined and class names show). */
+export function exact(v: unknown): string {
+  return inspect(v, { depth: null, sorted: true, breakLength: Infinity, maxArrayLength: null, maxStringLength: null });
+}
+
+/**
+ * Runs `job` with a tiny budget and with plenty, and checks both give the same records (in order
+ * when `ordered`); in process, also that the tiny run spilled (files of `kind`) and left no files.
+ */
+export async function assertSpillsAlike(
+  p: number,
+  job: (env: ExecutionEnvironment) => Promise<unknown[]>,
+  kind: string,
+  ordered = false,
+): Promise<void> {
+  const root = spillRoot();
+  const before = SPILL_STATS.byKind.get(kind) ?? 0;
+  const spilled = await job(envWith(p, TINY_BUDGET, root));
+  const spills = (SPILL_STATS.byKind.get(kind) ?? 0) - before;
+  const plain = await job(envWith(p, 1024 * 2 ** 20, root));
+  if (!IN_THREADS) assert.ok(spills > 0, `expected ${kind} spill files with a tiny budget`);
+  assert.equal(spilled.length, plain.length);
+  const a = spilled.map(exact);
+  const b = plain.map(exact);
+  if (ordered) assert.deepEqual(a, b);
+  else assert.deepEqual(a.sort(), b.sort());
+  assert.deepEqual(readdirSync(root), [], "the spill directory is removed when the job ends");
+}
+
+/** Keys with repeats: n records over about n/3 keys, in a scrambled order. */
+export function keyOf(i: number, n: number): number {
+  return (i * 7919) % Math.max(1, Math.floor(n / 3));
+}
