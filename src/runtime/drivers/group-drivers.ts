@@ -2,22 +2,28 @@
  * Group reduce and group combine drivers. Records are grouped by hashing the key (groups keep
  * arrival order); with a group order each group is sorted (stable) before the function sees it.
  * Without a key the whole input is one group. Combiners (partial = true) emit once they hold
- * COMBINER_MAX_RECORDS records, bounding their memory as Flink's sort-based combiners do.
+ * COMBINER_MAX_RECORDS records or their memory share, bounding their memory as Flink's sort-based
+ * combiners do. Past its share a keyed final group reduce spills its groups as sorted runs and
+ * finishes group by group from their merge (runtime/spill/keyed-spill.ts); without a key the one
+ * group (and a mapPartition's partition) goes to a spillable list the function iterates from disk.
  */
 import { copyRecord } from "../../common/copy.js";
 import type { CompiledKey, HashKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { GroupCombineNode, GroupReduceNode, Ordering } from "../../plan/logical.js";
 import { sortRecords } from "../sort/comparator.js";
-import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
+import { BaseOperator, holderOf, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
+import { groupsOf, KeyedSpill, type KeyedEntry } from "../spill/keyed-spill.js";
+import { SpillableList } from "../spill/spillable-list.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 
 export const COMBINER_MAX_RECORDS = 1 << 18;
 
 export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | GroupCombineNode> {
   private groups = new Map<HashKey, any[]>();
-  private all: any[] = [];
+  private all: SpillableList<any>;
   private held = 0;
+  private readonly spill: KeyedSpill<any>;
   private readonly fn: (values: Iterable<any>, out: Operator) => void;
   private readonly key: CompiledKey | undefined;
   private readonly order: readonly Ordering[];
@@ -31,12 +37,19 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     this.key = logical.key ? subtaskKey(logical.key, ctx.node.name) : undefined;
     this.order = logical.groupOrder;
     this.copyIn = !ctx.inputOwned;
+    this.spill = new KeyedSpill(holderOf(ctx));
+    this.all = new SpillableList(holderOf(ctx), "group");
   }
 
   collect(record: any): void {
     const r = this.copyIn ? copyRecord(record) : record;
     if (this.key === undefined) {
-      this.all.push(r);
+      // A combiner emits its one group when full; a final reduce lets the list spill.
+      if (this.partial && this.spill.full(r)) {
+        this.all.add(r);
+        return this.flush();
+      }
+      this.all.add(r);
     } else {
       let k: HashKey;
       try {
@@ -47,17 +60,20 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
       const g = this.groups.get(k);
       if (g === undefined) this.groups.set(k, [r]);
       else g.push(r);
+      if (this.spill.full(r)) return this.tableFull();
     }
     if (this.partial && ++this.held >= COMBINER_MAX_RECORDS) this.flush();
   }
 
   private flush(): void {
     this.held = 0;
+    this.spill.reset();
     if (this.key === undefined) {
       const all = this.all;
-      this.all = [];
+      this.all = new SpillableList(holderOf(this.ctx), "group");
       // As Flink's AllGroupReduceDriver: no call for an empty input.
-      if (all.length > 0) this.callGroup(all);
+      if (all.length > 0) this.callGroup(all.contents());
+      all.dispose();
       return;
     }
     const groups = this.groups;
@@ -65,9 +81,17 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     for (const g of groups.values()) this.callGroup(g);
   }
 
-  private callGroup(values: any[]): void {
+  /** The groups hold their share: a combiner emits them, a final reduce spills them by key. */
+  private tableFull(): void {
+    if (this.partial) return this.flush();
+    const groups = this.groups;
+    this.groups = new Map();
+    this.spill.spill(entriesOf(groups));
+  }
+
+  private callGroup(values: any[] | Iterable<any>): void {
     try {
-      const sorted = this.order.length > 0 ? sortRecords(values, this.order, this.ctx.node.name) : values;
+      const sorted = this.order.length > 0 ? sortRecords(Array.isArray(values) ? values : [...values], this.order, this.ctx.node.name) : values;
       this.fn(sorted, this.out);
     } catch (e) {
       throw this.fail(e);
@@ -75,14 +99,28 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
   }
 
   override finish(): Promise<void> | void {
-    this.flush();
+    if (!this.spill.spilled || this.key === undefined) {
+      this.flush();
+      return this.out.finish();
+    }
+    try {
+      for (const [, group] of groupsOf(this.spill.merged(entriesOf(this.groups)))) this.callGroup(group);
+    } finally {
+      this.groups = new Map();
+      this.spill.dispose();
+    }
     return this.out.finish();
   }
 }
 
+/** The records of hash groups as (key, record) entries, group after group in arrival order. */
+function* entriesOf(groups: Map<HashKey, any[]>): Generator<KeyedEntry<any>> {
+  for (const [k, g] of groups) for (const r of g) yield [k, r];
+}
+
 /** MapPartition: the function is called once per subtask with all of its records. */
 export class MapPartitionOperator extends BaseOperator {
-  private readonly buffer: any[] = [];
+  private readonly buffer: SpillableList<any>;
   private readonly fn: (values: Iterable<any>, out: Operator) => void;
   private readonly copyIn: boolean;
 
@@ -91,17 +129,19 @@ export class MapPartitionOperator extends BaseOperator {
     super(ctx, out, udf);
     this.fn = udf.call;
     this.copyIn = !ctx.inputOwned;
+    this.buffer = new SpillableList(holderOf(ctx), "partition");
   }
   collect(record: any): void {
-    this.buffer.push(this.copyIn ? copyRecord(record) : record);
+    this.buffer.add(this.copyIn ? copyRecord(record) : record);
   }
   override finish(): Promise<void> | void {
     try {
-      this.fn(this.buffer, this.out);
+      this.fn(this.buffer.contents(), this.out);
     } catch (e) {
       throw this.fail(e);
+    } finally {
+      this.buffer.dispose();
     }
-    this.buffer.length = 0;
     return this.out.finish();
   }
 }

@@ -2,7 +2,9 @@
  * Reduce drivers. Keyed reduce is hash aggregation: one accumulator per key (Flink's
  * HASHED_PARTIAL_REDUCE for the combiner, a hash-based final reduce after the shuffle). The
  * combiner flushes when it holds too many keys, so its memory is bounded. ALL_REDUCE folds the
- * whole input into one record.
+ * whole input into one record. Past its memory share a combiner emits its partial results early
+ * and a final reduce spills its table as a sorted run (runtime/spill/keyed-spill.ts), merging the
+ * runs by key at the end.
  * Ownership: functions receive records the driver owns (chained input that is not owned is
  * copied first), and a user function's new result is copied before it is kept, so a function
  * that reuses its output object cannot corrupt stored accumulators.
@@ -11,7 +13,8 @@ import { copyRecord } from "../../common/copy.js";
 import type { CompiledKey, HashKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { ReduceNode } from "../../plan/logical.js";
-import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
+import { BaseOperator, holderOf, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
+import { groupsOf, KeyedSpill } from "../spill/keyed-spill.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 
 /** Distinct keys a combiner holds before it emits its partial results. */
@@ -24,6 +27,7 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
   private readonly copyIn: boolean;
   private readonly copyOut: boolean;
   private readonly builtin: boolean;
+  private readonly spill: KeyedSpill<any>;
 
   constructor(ctx: OperatorContext<ReduceNode>, out: Operator, private readonly partial: boolean) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
@@ -34,6 +38,7 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
     this.copyIn = !ctx.inputOwned;
     this.copyOut = !ctx.objectReuse;
     this.builtin = logical.builtin !== undefined;
+    this.spill = new KeyedSpill(holderOf(ctx));
   }
 
   collect(record: any): void {
@@ -44,7 +49,8 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
       const acc = this.table.get(k);
       if (acc === undefined) {
         this.table.set(k, this.copyIn ? copyRecord(record) : record);
-        if (this.partial && this.table.size >= COMBINER_MAX_KEYS) this.flush();
+        if (this.spill.full(record)) this.tableFull();
+        else if (this.partial && this.table.size >= COMBINER_MAX_KEYS) this.flush();
         return;
       }
       r = this.step(acc, record);
@@ -72,11 +78,35 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
   private flush(): void {
     const t = this.table;
     this.table = new Map();
+    this.spill.reset();
     for (const v of t.values()) this.out.collect(v);
   }
 
+  /** The table holds its share: a combiner emits it, a final reduce spills it. */
+  private tableFull(): void {
+    if (this.partial) return this.flush();
+    const t = this.table;
+    this.table = new Map();
+    this.spill.spill(t.entries());
+  }
+
   override finish(): Promise<void> | void {
-    this.flush();
+    if (!this.spill.spilled) {
+      this.flush();
+      return this.out.finish();
+    }
+    try {
+      for (const [, group] of groupsOf(this.spill.merged(this.table.entries()))) {
+        let acc = group[0];
+        for (let i = 1; i < group.length; i++) acc = this.step(acc, group[i]);
+        this.out.collect(acc);
+      }
+    } catch (e) {
+      throw this.fail(e);
+    } finally {
+      this.table = new Map();
+      this.spill.dispose();
+    }
     return this.out.finish();
   }
 }
@@ -134,6 +164,7 @@ export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
   private sums = new Map<HashKey, any>();
   private readonly key: CompiledKey;
   private readonly copyIn: boolean;
+  private readonly spill: KeyedSpill<any>;
 
   constructor(
     ctx: OperatorContext<ReduceNode>,
@@ -145,6 +176,7 @@ export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
     super(ctx, out);
     this.key = subtaskKey(ctx.node.logical.key!, ctx.node.name);
     this.copyIn = !ctx.inputOwned;
+    this.spill = new KeyedSpill(holderOf(ctx));
   }
 
   collect(record: any): void {
@@ -159,24 +191,50 @@ export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
     if (s === undefined) {
       this.firsts.set(k, this.copyIn ? copyRecord(record) : record);
       this.sums.set(k, v);
-      if (this.partial && this.sums.size >= COMBINER_MAX_KEYS) this.flush();
+      if (this.spill.full(record)) this.tableFull();
+      else if (this.partial && this.sums.size >= COMBINER_MAX_KEYS) this.flush();
       return;
     }
     this.sums.set(k, s + v);
   }
 
   private flush(): void {
+    this.spill.reset();
+    for (const [, r] of this.takeSums()) this.out.collect(r);
+  }
+
+  /** The groups' first records with their sums written in, the maps emptied. */
+  private *takeSums(): Generator<[HashKey, any]> {
     const { firsts, sums } = this;
     this.firsts = new Map();
     this.sums = new Map();
     for (const [k, r] of firsts) {
       r[Array.isArray(r) ? this.field : this.name] = sums.get(k);
-      this.out.collect(r);
+      yield [k, r];
     }
   }
 
+  /** The table holds its share: a combiner emits it, a final sum spills its partial sums. */
+  private tableFull(): void {
+    if (this.partial) return this.flush();
+    this.spill.spill(this.takeSums());
+  }
+
   override finish(): Promise<void> | void {
-    this.flush();
+    if (!this.spill.spilled) {
+      this.flush();
+      return this.out.finish();
+    }
+    try {
+      for (const [, group] of groupsOf(this.spill.merged(this.takeSums()))) {
+        const acc = group[0];
+        const f = Array.isArray(acc) ? this.field : this.name;
+        for (let i = 1; i < group.length; i++) acc[f] += group[i][f];
+        this.out.collect(acc);
+      }
+    } finally {
+      this.spill.dispose();
+    }
     return this.out.finish();
   }
 }

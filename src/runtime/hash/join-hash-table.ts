@@ -55,6 +55,14 @@ export class JoinHashTable<R> {
     }
   }
 
+  /** Every (key, record), keys in insertion order, a key's records in arrival order. */
+  *keyedRecords(): Iterable<[HashKey, R]> {
+    for (const [key, e] of this.entries) {
+      if (e instanceof Bucket) for (const r of e.rows) yield [key, r];
+      else yield [key, e];
+    }
+  }
+
   clear(): void {
     this.entries.clear();
     this.matched?.clear();

@@ -53,6 +53,11 @@ export class ExternalSorter<T> {
     this.buffer = [];
   }
 
+  /** Writes the buffer as a run now (a hash table handing its entries over when it is full). */
+  spillNow(): void {
+    if (this.buffer.length > 0) this.spillRun();
+  }
+
   private spillRun(): void {
     const run = this.sortRun(this.buffer);
     this.buffer = [];

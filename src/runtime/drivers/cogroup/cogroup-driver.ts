@@ -1,6 +1,7 @@
 /**
  * CoGroup (Flink's CO_GROUP driver, sort-merge based): both inputs arrive hash-partitioned and
- * sorted on key (then on the group order, if any). The first input is held; the second streams
+ * sorted on key (then on the group order, if any). The first input is held (held-sorted-input.ts:
+ * spilled past the driver's share); the second streams
  * in key order and is cut into runs of equal keys. Each key of either input produces exactly one
  * call `f(firstGroup, secondGroup, out)`, in key order, with an empty group for a side that
  * lacks the key. Groups are fresh arrays of records the driver owns.
@@ -8,21 +9,19 @@
 import { compareKeys } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import type { CoGroupNode } from "../../../plan/logical.js";
-import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
-import { groupEnd, sortKeyOf } from "../join/side-key.js";
+import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
+import { HeldSortedInput } from "../join/held-sorted-input.js";
+import { sortKeyOf } from "../join/side-key.js";
 import { copyRecord } from "../../../common/copy.js";
 
 type CoGroupCall = (first: Iterable<any>, second: Iterable<any>, out: Operator) => void;
 
 export class CoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   readonly firstInputToRead = 0 as const;
-  private rows: any[] = [];
-  private keys: unknown[] = [];
-  private start = 0;
+  private readonly first: HeldSortedInput;
   /** The second input's current run of equal keys. */
   private run: any[] = [];
   private runKey: unknown = undefined;
-  private readonly keyFirst: (r: any) => unknown;
   private readonly keySecond: (r: any) => unknown;
   private readonly fn: CoGroupCall;
   private readonly copyIn: boolean;
@@ -32,18 +31,17 @@ export class CoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     const udf = instantiateUdf(node.udf);
     super(ctx, out, udf);
     this.fn = udf.call;
-    this.keyFirst = sortKeyOf(node.keyFirst, ctx.node.name);
+    this.first = new HeldSortedInput(holderOf(ctx), sortKeyOf(node.keyFirst, ctx.node.name));
     this.keySecond = sortKeyOf(node.keySecond, ctx.node.name);
     this.copyIn = !ctx.inputOwned;
   }
 
   collect(record: any): void {
     try {
-      this.keys.push(this.keyFirst(record));
+      this.first.add(this.copyIn ? copyRecord(record) : record);
     } catch (e) {
       throw this.fail(e);
     }
-    this.rows.push(this.copyIn ? copyRecord(record) : record);
   }
 
   collectSecond(record: any): void {
@@ -63,16 +61,18 @@ export class CoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     const key = this.runKey;
     const second = this.run;
     this.run = [];
-    while (this.start < this.rows.length && compareKeys(this.keys[this.start], key) < 0) this.call(this.takeGroup(), []);
-    const matches = this.start < this.rows.length && compareKeys(this.keys[this.start], key) === 0;
-    this.call(matches ? this.takeGroup() : [], second);
+    const first = this.first;
+    while (this.has() && compareKeys(first.key, key) < 0) this.call(first.takeGroup(), []);
+    const matches = this.has() && compareKeys(first.key, key) === 0;
+    this.call(matches ? first.takeGroup() : [], second);
   }
 
-  private takeGroup(): any[] {
-    const end = groupEnd(this.keys, this.start, compareKeys);
-    const group = this.rows.slice(this.start, end);
-    this.start = end;
-    return group;
+  private has(): boolean {
+    try {
+      return this.first.hasNext;
+    } catch (e) {
+      throw this.fail(e);
+    }
   }
 
   private call(first: any[], second: any[]): void {
@@ -84,10 +84,12 @@ export class CoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   }
 
   override finish(): Promise<void> | void {
-    if (this.run.length > 0) this.closeRun();
-    while (this.start < this.rows.length) this.call(this.takeGroup(), []);
-    this.rows = [];
-    this.keys = [];
+    try {
+      if (this.run.length > 0) this.closeRun();
+      while (this.has()) this.call(this.first.takeGroup(), []);
+    } finally {
+      this.first.dispose();
+    }
     return this.out.finish();
   }
 }

@@ -6,7 +6,9 @@
  * 3. outer joins: a probe record without a bucket is emitted with null for the build side if the
  *    probe side is outer; at the end, build records whose key was never probed are emitted with
  *    null for the probe side if the build side is outer.
- * Memory holds the build side only; the probe side is never buffered.
+ * Memory holds the build side only; the probe side is never buffered. A build side past the
+ * operator's memory share turns the join into a sort-merge join on the key (sort-fallback.ts),
+ * which buffers both sides in external sorts.
  */
 import type { CompiledKey } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
@@ -14,7 +16,11 @@ import type { JoinNode } from "../../../plan/logical.js";
 import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
 import { staticHolder } from "../../iteration/hooks.js";
 import { subtaskKey } from "../../../common/subtask-key.js";
-import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
+import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
+import { copyRecord } from "../../../common/copy.js";
+import { RecordSizeEstimator } from "../../memory/size-estimator.js";
+import type { HolderMemory } from "../../memory/job-memory.js";
+import { HashJoinSortFallback } from "./sort-fallback.js";
 import { emitAgainst, emitOnce, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
 export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
@@ -29,6 +35,10 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   private readonly policy: SharingPolicy;
   /** Inside an iteration with a static build side: the table kept across supersteps. */
   private readonly kept: ReturnType<typeof staticHolder<JoinHashTable<any>>>;
+  private readonly memory: HolderMemory;
+  private readonly size = new RecordSizeEstimator();
+  /** Set once the build side outgrew the share (never for a table kept across supersteps). */
+  private fallback: HashJoinSortFallback | undefined;
 
   constructor(ctx: OperatorContext<JoinNode>, out: Operator, private readonly build: 0 | 1) {
     const node = ctx.node.logical;
@@ -47,6 +57,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     this.table = this.kept?.kept ?? new JoinHashTable(this.buildOuter);
     this.emit = heldFirst(pairEmitter(udf, node.flat, out), build);
     this.policy = sharingPolicy(ctx);
+    this.memory = holderOf(ctx);
   }
 
   collect(record: any): void {
@@ -64,7 +75,13 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
 
   private insert(record: any): void {
     try {
-      this.table.insert(this.buildKey.hashable(record), record);
+      const key = this.buildKey.hashable(record);
+      if (this.fallback) return this.fallback.addBuild(key, record);
+      this.table.insert(key, record);
+      if (this.kept === undefined && this.size.add(record) >= this.memory.limit) {
+        this.fallback = new HashJoinSortFallback(this.memory, this.table.keyedRecords());
+        this.table.clear();
+      }
     } catch (e) {
       throw this.fail(e);
     }
@@ -72,6 +89,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
 
   private probe(record: any): void {
     try {
+      if (this.fallback) return this.fallback.addProbe(this.probeKey.hashable(record), this.ctx.inputOwned ? record : copyRecord(record));
       const entry = this.table.probe(this.probeKey.hashable(record));
       if (entry === undefined) {
         if (this.probeOuter) this.emit(null, record);
@@ -86,6 +104,16 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   }
 
   override finish(): Promise<void> | void {
+    if (this.fallback) {
+      try {
+        this.fallback.run(this.emit, this.buildOuter, this.probeOuter, this.policy);
+      } catch (e) {
+        throw this.fail(e);
+      } finally {
+        this.fallback.dispose();
+      }
+      return this.out.finish();
+    }
     if (this.buildOuter) {
       try {
         // Last use of each build record: no copy needed.

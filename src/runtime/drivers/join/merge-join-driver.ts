@@ -1,7 +1,7 @@
 /**
  * Sort-merge join (Flink's INNER_MERGE and LEFT/RIGHT/FULL_OUTER_MERGE): both inputs arrive
  * hash-partitioned and sorted on their keys (the channel's local SORT strategy). The first input
- * is held (it is the sorted run the runner already materialized); the second streams in key
+ * is held (held-sorted-input.ts: spilled past the driver's share); the second streams in key
  * order and advances a cursor over the first input's runs of equal keys:
  * - runs with smaller keys are passed (emitted with null if the first side is outer and the run
  *   never matched);
@@ -11,19 +11,19 @@
 import { compareKeys } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
-import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
+import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
+import { HeldSortedInput } from "./held-sorted-input.js";
 import { emitAgainst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
-import { groupEnd, sortKeyOf } from "./side-key.js";
+import { sortKeyOf } from "./side-key.js";
 
 export class MergeJoinOperator extends BaseOperator<any, any, JoinNode> {
   readonly firstInputToRead = 0 as const;
-  private rows: any[] = [];
-  private keys: unknown[] = [];
-  /** The current run of the first input: [start, end), and whether a record of the second matched it. */
-  private start = 0;
-  private end = 0;
+  private readonly first: HeldSortedInput;
+  /** The current group of the first input, its key, and whether a record of the second matched it. */
+  private run: any[] = [];
+  private runKey: unknown = undefined;
   private runMatched = false;
-  private readonly keyFirst: (r: any) => unknown;
+  private started = false;
   private readonly keySecond: (r: any) => unknown;
   private readonly emit: PairEmitter;
   private readonly outer: readonly [boolean, boolean];
@@ -33,7 +33,7 @@ export class MergeJoinOperator extends BaseOperator<any, any, JoinNode> {
     const node = ctx.node.logical;
     const udf = instantiateUdf(node.udf);
     super(ctx, out, udf);
-    this.keyFirst = sortKeyOf(node.keyFirst, ctx.node.name);
+    this.first = new HeldSortedInput(holderOf(ctx), sortKeyOf(node.keyFirst, ctx.node.name));
     this.keySecond = sortKeyOf(node.keySecond, ctx.node.name);
     this.emit = pairEmitter(udf, node.flat, out);
     this.outer = outerSides(node.joinType);
@@ -42,25 +42,21 @@ export class MergeJoinOperator extends BaseOperator<any, any, JoinNode> {
 
   collect(record: any): void {
     try {
-      this.keys.push(this.keyFirst(record));
+      this.first.add(record);
     } catch (e) {
       throw this.fail(e);
     }
-    this.rows.push(record);
-  }
-
-  endInput(input: 0 | 1): void {
-    if (input === 0) this.end = this.rows.length > 0 ? groupEnd(this.keys, 0, compareKeys) : 0;
   }
 
   collectSecond(record: any): void {
     try {
+      if (!this.started) this.start();
       const key = this.keySecond(record);
-      while (this.start < this.rows.length) {
-        const c = compareKeys(this.keys[this.start], key);
+      while (this.run.length > 0) {
+        const c = compareKeys(this.runKey, key);
         if (c > 0) break;
         if (c === 0) {
-          emitAgainst(this.emit, this.rows, this.start, this.end, record, this.policy);
+          emitAgainst(this.emit, this.run, 0, this.run.length, record, this.policy);
           this.runMatched = true;
           return;
         }
@@ -72,24 +68,38 @@ export class MergeJoinOperator extends BaseOperator<any, any, JoinNode> {
     }
   }
 
+  private start(): void {
+    this.started = true;
+    this.loadRun();
+  }
+
   /** Leaves the current run, emitting it with nulls if the first side is outer and nothing matched. */
   private nextRun(): void {
     if (this.outer[0] && !this.runMatched) {
-      for (let i = this.start; i < this.end; i++) this.emit(this.rows[i], null);
+      for (const r of this.run) this.emit(r, null);
     }
-    this.start = this.end;
-    this.end = this.start < this.rows.length ? groupEnd(this.keys, this.start, compareKeys) : this.start;
+    this.loadRun();
+  }
+
+  private loadRun(): void {
     this.runMatched = false;
+    if (this.first.hasNext) {
+      this.runKey = this.first.key;
+      this.run = this.first.takeGroup();
+    } else {
+      this.run = [];
+    }
   }
 
   override finish(): Promise<void> | void {
     try {
-      while (this.start < this.rows.length) this.nextRun();
+      if (!this.started) this.start();
+      while (this.run.length > 0) this.nextRun();
     } catch (e) {
       throw this.fail(e);
+    } finally {
+      this.first.dispose();
     }
-    this.rows = [];
-    this.keys = [];
     return this.out.finish();
   }
 }

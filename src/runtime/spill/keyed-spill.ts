@@ -1,0 +1,100 @@
+/**
+ * The sort-based fallback of the hash operators (Flink falls back from hash to sort when a hash
+ * table is full; its combiners flush instead): a full table hands its entries, (hashable key,
+ * record), to an external sorter ordered by the hashable key, which writes them as a run and
+ * frees the table. At the end the table's last entries join the runs and everything comes back
+ * merged by key, equal keys together in the order they were spilled, so the operator finishes
+ * group by group. The hashable key identifies a key exactly (keys.ts), so sorting by it groups
+ * as the hash table did.
+ */
+import type { HashKey } from "../../common/keys.js";
+import type { HolderMemory } from "../memory/job-memory.js";
+import { RecordSizeEstimator } from "../memory/size-estimator.js";
+import { ExternalSorter } from "../sort/external-sorter.js";
+
+export type KeyedEntry<R> = [HashKey, R];
+
+export class KeyedSpill<R> {
+  private sorter: ExternalSorter<KeyedEntry<R>> | undefined;
+  private readonly size = new RecordSizeEstimator();
+
+  constructor(private readonly memory: HolderMemory) {}
+
+  /** Counts one record the table now keeps; true once the table holds its share. */
+  full(record: unknown): boolean {
+    return this.size.add(record) >= this.memory.limit;
+  }
+
+  /** Starts counting anew (a combiner emitted its table). */
+  reset(): void {
+    this.size.reset();
+  }
+
+  get spilled(): boolean {
+    return this.sorter !== undefined;
+  }
+
+  /** Moves the table's entries to disk as sorted runs (the caller then empties the table). */
+  spill(entries: Iterable<KeyedEntry<R>>): void {
+    this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory);
+    for (const e of entries) this.sorter.add(e);
+    this.sorter.spillNow();
+    this.size.reset();
+  }
+
+  /** Adds one entry straight to the sorted runs (after the table went to disk). */
+  add(entry: KeyedEntry<R>): void {
+    this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory);
+    this.sorter.add(entry);
+  }
+
+  /** Every entry spilled, then `last`, merged by key (equal keys in the order they came). */
+  merged(last: Iterable<KeyedEntry<R>> = []): Iterable<KeyedEntry<R>> {
+    const sorter = (this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory));
+    for (const e of last) sorter.add(e);
+    return sorter.sorted();
+  }
+
+  dispose(): void {
+    this.sorter?.dispose();
+    this.sorter = undefined;
+  }
+}
+
+/** Consecutive entries with equal keys as one group. */
+export function* groupsOf<R>(entries: Iterable<KeyedEntry<R>>): Generator<[HashKey, R[]]> {
+  let key: HashKey | undefined;
+  let group: R[] = [];
+  for (const [k, r] of entries) {
+    if (group.length > 0 && compareHashKeys(k, key!) !== 0) {
+      yield [key!, group];
+      group = [];
+    }
+    key = k;
+    group.push(r);
+  }
+  if (group.length > 0) yield [key!, group];
+}
+
+/** A total order on hashable keys: by type, then by value (NaN after every number, equal to itself). */
+export function compareHashKeys(a: HashKey, b: HashKey): number {
+  const ta = typeof a;
+  const tb = typeof b;
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  if (a === b) return 0;
+  if (ta === "number") {
+    const an = Number.isNaN(a);
+    const bn = Number.isNaN(b);
+    if (an || bn) return an === bn ? 0 : an ? 1 : -1;
+  }
+  return a < b ? -1 : 1;
+}
+
+function compareEntries<R>(a: KeyedEntry<R>, b: KeyedEntry<R>): number {
+  return compareHashKeys(a[0], b[0]);
+}
+
+/** Stable (Array.prototype.sort is), so equal keys keep their order. */
+function sortEntries<R>(entries: KeyedEntry<R>[]): KeyedEntry<R>[] {
+  return entries.sort(compareEntries);
+}
