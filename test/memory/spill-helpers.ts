@@ -6,34 +6,14 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { after } from "node:test";
 import { ExecutionEnvironment } from "../../src/index.js";
+import { Point } from "./spill-kinds.js";
+
+export { keyIn, keyOf, Point, RECORD_KINDS, type Make, type RecordKind } from "./spill-kinds.js";
 import { SPILL_STATS } from "../../src/runtime/spill/spill-space.js";
-const IN_THREADS = false;
 
-/** A registered record class: spilled instances must come back with this prototype. */
-export class Point {
-  constructor(public k: number, public v: number) {}
-  sum(): number {
-    return this.k + this.v;
-  }
-}
 
-/** What every kind of record is built from: a key and a running number. */
-export type Make = (k: number, i: number) => unknown;
-
-/** Every record kind the engine accepts, each with its key reachable as field 0 / "k". */
-export const RECORD_KINDS: readonly { name: string; key: 0 | "k"; make: Make }[] = [
-  { name: "tuple", key: 0, make: (k, i) => [k, `s${i}`, i * 0.5] },
-  { name: "object", key: "k", make: (k, i) => ({ k, name: `n${i}`, v: i }) },
-  { name: "class", key: "k", make: (k, i) => new Point(k, i) },
-  {
-    name: "rich",
-    key: 0,
-    make: (k, i) => [k, { d: new Date(1_700_000_000_000 + i), b: BigInt(i) * 10n ** 20n, m: new Map([[i, "x"]]), s: new Set([i, "y"]), u: undefined, z: -0, n: NaN }],
-  },
-];
-
-/** Budget small enough that a few thousand records spill everywhere (every holder gets the 64 KiB minimum). */
-export const TINY_BUDGET = 64 * 1024;
+/** Budget small enough that a few thousand records spill everywhere (every holder gets the 32 KiB minimum). */
+export const TINY_BUDGET = 32 * 1024;
 
 const dirs: string[] = [];
 after(() => {
@@ -76,7 +56,7 @@ export async function assertSpillsAlike(
   const spilled = await job(envWith(p, TINY_BUDGET, root));
   const spills = (SPILL_STATS.byKind.get(kind) ?? 0) - before;
   const plain = await job(envWith(p, 1024 * 2 ** 20, root));
-  if (!IN_THREADS) assert.ok(spills > 0, `expected ${kind} spill files with a tiny budget`);
+  assert.ok(spills > 0, `expected ${kind} spill files with a tiny budget`);
   assert.equal(spilled.length, plain.length);
   const a = spilled.map(exact);
   const b = plain.map(exact);
@@ -85,7 +65,3 @@ export async function assertSpillsAlike(
   assert.deepEqual(readdirSync(root), [], "the spill directory is removed when the job ends");
 }
 
-/** Keys with repeats: n records over about n/3 keys, in a scrambled order. */
-export function keyOf(i: number, n: number): number {
-  return (i * 7919) % Math.max(1, Math.floor(n / 3));
-}

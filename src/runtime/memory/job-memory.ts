@@ -11,7 +11,7 @@ import { SpillSpace } from "../spill/spill-space.js";
 import { resolvePlanMemory } from "./memory-budget.js";
 
 /** Below this, a holder's share is raised to it: a sort run or a hash partition needs some room. */
-export const MIN_HOLDER_BYTES = 64 * 1024;
+export const MIN_HOLDER_BYTES = 32 * 1024;
 
 export class JobMemory {
   readonly spill: SpillSpace;
