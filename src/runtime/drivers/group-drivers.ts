@@ -104,7 +104,7 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(entriesOf(this.groups)))) this.callGroup(group);
+      for (const [, group] of groupsOf(this.spill.merged(entriesOf(this.groups)), holderOf(this.ctx))) this.callGroup(group);
     } finally {
       this.groups = new Map();
       this.spill.dispose();

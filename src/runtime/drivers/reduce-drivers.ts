@@ -96,7 +96,7 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(this.table.entries()))) {
+      for (const [, group] of groupsOf(this.spill.merged(this.table.entries()), holderOf(this.ctx))) {
         let acc = group[0];
         for (let i = 1; i < group.length; i++) acc = this.step(acc, group[i]);
         this.out.collect(acc);

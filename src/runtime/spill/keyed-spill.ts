@@ -8,7 +8,7 @@
  * as the hash table did.
  */
 import type { HashKey } from "../../common/keys.js";
-import type { HolderMemory } from "../memory/job-memory.js";
+import { memoryExhausted, type HolderMemory } from "../memory/job-memory.js";
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { ExternalSorter } from "../sort/external-sorter.js";
 
@@ -61,17 +61,24 @@ export class KeyedSpill<R> {
   }
 }
 
-/** Consecutive entries with equal keys as one group. */
-export function* groupsOf<R>(entries: Iterable<KeyedEntry<R>>): Generator<[HashKey, R[]]> {
+/**
+ * Consecutive entries with equal keys as one group. A group is held in memory whole: one larger
+ * than the job's whole budget fails with memoryExhausted (when `memory` is given) instead of
+ * running the heap out.
+ */
+export function* groupsOf<R>(entries: Iterable<KeyedEntry<R>>, memory?: HolderMemory): Generator<[HashKey, R[]]> {
   let key: HashKey | undefined;
   let group: R[] = [];
+  const size = new RecordSizeEstimator();
   for (const [k, r] of entries) {
     if (group.length > 0 && compareHashKeys(k, key!) !== 0) {
       yield [key!, group];
       group = [];
+      size.reset();
     }
     key = k;
     group.push(r);
+    if (memory !== undefined && size.add(r) > memory.budgetBytes) throw memoryExhausted(memory, `one group (key ${String(key)})`, size.bytes);
   }
   if (group.length > 0) yield [key!, group];
 }

@@ -6,12 +6,16 @@
  */
 import { instantiateUdf } from "../../../common/udf.js";
 import type { CrossNode } from "../../../plan/logical.js";
-import { BaseOperator, type Operator, type OperatorContext } from "../operator.js";
+import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
+import { memoryExhausted, type HolderMemory } from "../../memory/job-memory.js";
+import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import { emitAgainst, heldFirst, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "../join/pair-function.js";
 
 export class NestedLoopCrossOperator extends BaseOperator<any, any, CrossNode> {
   readonly firstInputToRead: 0 | 1;
   private block: any[] = [];
+  private readonly size = new RecordSizeEstimator();
+  private readonly memory: HolderMemory;
   private readonly emit: PairEmitter;
   private readonly policy: SharingPolicy;
 
@@ -22,15 +26,24 @@ export class NestedLoopCrossOperator extends BaseOperator<any, any, CrossNode> {
     this.firstInputToRead = held;
     this.emit = heldFirst(pairEmitter(udf, false, out), held);
     this.policy = sharingPolicy(ctx);
+    this.memory = holderOf(ctx);
   }
 
   collect(record: any): void {
-    if (this.held === 0) this.block.push(record);
+    if (this.held === 0) this.hold(record);
     else this.stream(record);
   }
   collectSecond(record: any): void {
-    if (this.held === 1) this.block.push(record);
+    if (this.held === 1) this.hold(record);
     else this.stream(record);
+  }
+
+  /** The blocked side is held whole (every streamed record meets all of it): past the job's budget the job fails. */
+  private hold(record: any): void {
+    this.block.push(record);
+    if (this.size.add(record) > this.memory.budgetBytes) {
+      throw this.fail(memoryExhausted(this.memory, "the blocked (broadcast) side of the cross", this.size.bytes));
+    }
   }
 
   private stream(record: any): void {

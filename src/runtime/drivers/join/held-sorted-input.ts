@@ -5,17 +5,19 @@
  * keys while the other input streams, so only the current group is in memory.
  */
 import { compareKeys } from "../../../common/keys.js";
-import type { HolderMemory } from "../../memory/job-memory.js";
+import { memoryExhausted, type HolderMemory } from "../../memory/job-memory.js";
+import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import { SpillableList } from "../../spill/spillable-list.js";
 
 export class HeldSortedInput {
   private readonly list: SpillableList<any>;
+  private readonly size = new RecordSizeEstimator();
   private cursor: Iterator<any> | undefined;
   private peeked = false;
   private nextRecord: any;
   private nextKey: unknown;
 
-  constructor(memory: HolderMemory, private readonly keyOf: (r: any) => unknown) {
+  constructor(private readonly memory: HolderMemory, private readonly keyOf: (r: any) => unknown) {
     this.list = new SpillableList(memory, "held");
   }
 
@@ -35,13 +37,18 @@ export class HeldSortedInput {
     return this.nextKey;
   }
 
-  /** The next group of equal keys, in arrival order (call only when hasNext). */
+  /**
+   * The next group of equal keys, in arrival order (call only when hasNext). It is held whole: one
+   * larger than the job's whole budget fails with memoryExhausted instead of running the heap out.
+   */
   takeGroup(): any[] {
     const key = this.nextKey;
     const group: any[] = [];
+    this.size.reset();
     while (this.peek() && compareKeys(this.nextKey, key) === 0) {
       group.push(this.nextRecord);
       this.peeked = false;
+      if (this.size.add(this.nextRecord) > this.memory.budgetBytes) throw memoryExhausted(this.memory, `the group of key ${String(key)}`, this.size.bytes);
     }
     return group;
   }
