@@ -9,7 +9,8 @@ import { envWith, spillRoot, TINY_BUDGET } from "./spill-helpers.js";
 
 test("a job killed mid-spill leaves files that the next run removes", { timeout: 120_000 }, async () => {
   const root = spillRoot();
-  const child = spawn(process.execPath, ["--import", "tsx", new URL("./fixtures/slow-spill.ts", import.meta.url).pathname, root], { stdio: ["ignore", "pipe", "inherit"] });
+  const script = new URL("./fixtures/slow-spill.ts", import.meta.url).pathname;
+  const child = spawn(process.execPath, ["--import", "tsx", script, root], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (d: Buffer) => { if (d.toString().includes("spilled")) resolve(); });
     child.on("exit", (code) => reject(new Error(`the child ended before spilling (exit ${code})`)));
