@@ -25,7 +25,8 @@ test("a job killed mid-spill leaves files that the next run removes", { timeout:
   assert.deepEqual(readdirSync(root), left, "a killed process cannot clean up");
 
   const env = envWith(1, TINY_BUDGET, root);
-  const sorted = await env.fromCollection(Array.from({ length: 5000 }, (_, i) => [(i * 31) % 5000, i] as [number, number])).sortPartition(0, Order.ASCENDING).collect();
+  const data = Array.from({ length: 5000 }, (_, i) => [(i * 31) % 5000, i] as [number, number]);
+  const sorted = await env.fromCollection(data).sortPartition(0, Order.ASCENDING).collect();
   assert.equal(sorted.length, 5000);
   assert.deepEqual(readdirSync(root), [], "the next run removed the dead process's directory and its own");
 });
