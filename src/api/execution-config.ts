@@ -136,7 +136,10 @@ export class ExecutionConfig {
     this.memoryBudget = parseByteSize(bytes, "setMemoryBudget");
     return this;
   }
-  /** The budget set with setMemoryBudget, in bytes (undefined: the environment or the default decides). */
+  /**
+   * The budget set with setMemoryBudget, in bytes (undefined: the environment or the default decides).
+   * @example const bytes = env.getConfig().getMemoryBudget(); // undefined unless set
+   */
   getMemoryBudget(): number | undefined {
     return this.memoryBudget;
   }
@@ -153,7 +156,10 @@ export class ExecutionConfig {
     this.spillDirectory = path;
     return this;
   }
-  /** The directory set with setSpillDirectory (undefined: the environment or the default decides). */
+  /**
+   * The directory set with setSpillDirectory (undefined: the environment or the default decides).
+   * @example const dir = env.getConfig().getSpillDirectory(); // undefined unless set
+   */
   getSpillDirectory(): string | undefined {
     return this.spillDirectory;
   }

@@ -21,7 +21,6 @@ type Batch = any[];
 /**
  * Where an exchange keeps its batches when the job bounds their memory (runtime/spill/exchange-spill.ts):
  * `keep` returns the batch or a token standing for it on disk, `read` gives the batch back.
- * @internal
  */
 export interface BatchStore {
   keep(batch: Batch): unknown;
