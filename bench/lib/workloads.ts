@@ -16,11 +16,14 @@ export const WORKLOADS = [
 ] as const;
 export type WorkloadId = (typeof WORKLOADS)[number];
 
-export const SIZES = ["tiny", "small", "full"] as const;
+export const SIZES = ["tiny", "small", "medium", "full"] as const;
 export type Size = (typeof SIZES)[number];
 
-/** Fraction of the full size: small is ~100x smaller, tiny (for the smoke test) ~1000x. */
-export const SCALE: Record<Size, number> = { full: 1, small: 0.01, tiny: 0.001 };
+/**
+ * Fraction of the full size: medium is 5x smaller (profiles and ratios that run in seconds on a
+ * shared machine), small ~100x, tiny (for the smoke test) ~1000x.
+ */
+export const SCALE: Record<Size, number> = { full: 1, medium: 0.2, small: 0.01, tiny: 0.001 };
 
 /**
  * memory: generated JS row arrays in, JS rows out, timed inside the child;

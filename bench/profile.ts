@@ -1,0 +1,79 @@
+/**
+ * One child run under `node --cpu-prof`, then the functions with the most self time:
+ *   npx tsx bench/profile.ts --engine sluice-p1 --workload join-uniform --size medium [--top 8]
+ * Prints `self% self-ms function (file)` lines; the profile stays in bench/.prof/. The share is of
+ * the job's samples: those with a frame of src/ on the stack, plus the garbage collector (the
+ * process also loads modules, generates input and checksums the result, which is left out).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+}
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+
+function arg(name: string, fallback?: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? process.argv[i + 1] : fallback;
+  if (v === undefined) throw new Error(`--${name} is required`);
+  return v;
+}
+
+const engine = arg("engine", "sluice-p1");
+const workload = arg("workload");
+const size = arg("size", "medium");
+const top = Number(arg("top", "8"));
+const dir = join(BENCH_DIR, ".prof", `${engine}-${workload}-${size}`);
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const res = spawnSync(
+  process.execPath,
+  ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify({ engine, workload, size })],
+  { cwd: dirname(BENCH_DIR), encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=8192" } },
+);
+process.stderr.write(res.stderr);
+const report = res.stdout.split("\n").find((l) => l.startsWith("@@bench"));
+console.log(`${engine} ${workload} ${size}: ${report ?? "no report"}`);
+const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+if (file === undefined) throw new Error("no profile written");
+const prof = JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile;
+const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const inJob = new Map<number, boolean>();
+const counts = (id: number): boolean => {
+  const known = inJob.get(id);
+  if (known !== undefined) return known;
+  const f = byId.get(id)!.callFrame;
+  const p = parent.get(id);
+  const v = f.url.includes("/src/") || f.functionName === "(garbage collector)" || (p !== undefined && counts(p));
+  inJob.set(id, v);
+  return v;
+};
+const self = new Map<string, number>();
+let total = 0;
+for (const id of prof.samples) {
+  if (!counts(id)) continue;
+  total++;
+  const f = byId.get(id)!.callFrame;
+  const name = `${f.functionName || "(anonymous)"} (${f.url.replace(/^.*\/(src|bench|node_modules)\//, "$1/")})`;
+  self.set(name, (self.get(name) ?? 0) + 1);
+}
+const ms = ((prof.endTime - prof.startTime) / 1000) * (total / prof.samples.length);
+console.log(`job samples: ${total} (${ms.toFixed(0)} ms of profile)`);
+for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  console.log(`${((100 * n) / total).toFixed(1).padStart(5)}% ${((ms * n) / total).toFixed(0).padStart(6)} ms  ${name}`);
+}
