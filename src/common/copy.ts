@@ -70,3 +70,26 @@ function copyObject(o: object): object {
   }
   return out;
 }
+
+/**
+ * A record whose fields (or elements) are all primitives: reading it cannot reach a shared
+ * object, so a function that only reads its arguments (optimizer/passes/reads-only.ts) needs no
+ * copy of it. Class instances, Maps, Sets and Dates are not flat.
+ */
+export function isFlatRecord(r: unknown): boolean {
+  if (typeof r !== "object" || r === null) return true;
+  if (Array.isArray(r)) {
+    for (let i = 0; i < r.length; i++) {
+      const v: unknown = r[i];
+      if (typeof v === "object" && v !== null) return false;
+    }
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(r);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k in r) {
+    const v: unknown = (r as Record<string, unknown>)[k];
+    if (typeof v === "object" && v !== null) return false;
+  }
+  return true;
+}

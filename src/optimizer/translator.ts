@@ -98,6 +98,8 @@ export class Translator {
       estimatedRecords: spec.estimatedRecords,
       outputOwned: false,
       inputOwned: true,
+      inputCopy: "none",
+      readsOnly: false,
     };
     this.nodes.push(node);
     return node;

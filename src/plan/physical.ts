@@ -27,6 +27,9 @@ export type LocalStrategy = "NONE" | "SORT" | "HASH_GROUP";
  * pairs, projections); "user-or-input" the user function's objects, a built-in passing input
  * records on (first(n)).
  */
+/** See PhysicalNode.inputCopy. */
+export type InputCopy = "none" | "nested" | "all";
+
 export type OutputOwnership = "fresh" | "input" | "user" | "user-or-input";
 
 /** Every logical kind (a STATIC_INPUT placeholder stands for any node an iteration reads). */
@@ -285,6 +288,15 @@ export interface PhysicalNode {
    * always through a channel (channels copy what is not owned), else its chain predecessor's output.
    */
   inputOwned: boolean;
+  /**
+   * What a record-at-a-time user function (Map, FlatMap, Filter) is handed when its input is not
+   * owned (passes/ownership.ts): "all" a copy of every record (it may mutate or keep it; F5 of
+   * issue 13), "nested" a copy of records that are not flat (it only reads its argument), "none"
+   * the record itself.
+   */
+  inputCopy: InputCopy;
+  /** The user function provably only reads its arguments (passes/reads-only.ts). */
+  readsOnly: boolean;
   /** For BULK_ITERATION / DELTA_ITERATION nodes: the step function. */
   iteration?: IterationPlan;
   /**

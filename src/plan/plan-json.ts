@@ -17,6 +17,8 @@ export interface PlanJsonNode {
   chained?: boolean;
   /** The share of the job's operator memory this node's sorters and tables get (its task's sum to 1). */
   memory_fraction?: number;
+  /** Record ownership as the optimizer decided it (optimizer/passes/ownership.ts): where records are copied. */
+  ownership?: PlanJsonOwnership;
   predecessors?: PlanJsonPredecessor[];
   /** Iteration nodes (Flink's keys): the step function's nodes and its placeholders' and outputs' ids. */
   step_function?: PlanJsonNode[];
@@ -27,6 +29,17 @@ export interface PlanJsonNode {
   solution_set?: number;
   next_workset?: number;
   solution_delta?: number;
+}
+
+export interface PlanJsonOwnership {
+  /** Its output records are the engine's own: a channel or a keeping consumer needs no copy. */
+  output_owned: boolean;
+  /** The records it receives are its own (through a channel, or from an owning predecessor). */
+  input_owned: boolean;
+  /** A Map/FlatMap/Filter user function handed copies: of every record ("all") or of non-flat ones ("nested"). */
+  input_copy?: "all" | "nested";
+  /** Its user function provably only reads its arguments (flat records are not copied for it). */
+  reads_only?: true;
 }
 
 export interface PlanJsonPredecessor {
@@ -53,6 +66,9 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
   };
   if (n.chained) out.chained = true;
   if (n.memoryFraction !== undefined) out.memory_fraction = Math.round(n.memoryFraction * 1000) / 1000;
+  out.ownership = { output_owned: n.outputOwned, input_owned: n.inputOwned };
+  if (n.inputCopy !== "none") out.ownership.input_copy = n.inputCopy;
+  if (n.readsOnly) out.ownership.reads_only = true;
   const preds: PlanJsonPredecessor[] = [];
   n.inputs.forEach((gate, i) => {
     for (const c of gate.channels) {

@@ -1,30 +1,70 @@
 /**
  * Record ownership (API.md "Functions"): which nodes emit records that no user code can still
- * mutate. Channels copy records that are not owned (and every extra copy of a fan-out), and
- * operators that keep records copy chained input that is not owned; with object reuse enabled
- * everything counts as owned and nothing is copied. What each driver emits is its DriverSpec's
- * `output` column; the decisions land on the physical nodes (`outputOwned`, `inputOwned`).
+ * mutate, and what a user function is handed when its input is not owned. Channels copy records
+ * that are not owned (and every extra copy of a fan-out); operators that keep records copy
+ * chained input that is not owned; a record-at-a-time user function that may mutate or keep its
+ * input gets a copy of chained input that is not owned (Flink's copying chained output: F5 of
+ * issue 13, a function emitting one object twice); a function that provably only reads its
+ * arguments (passes/reads-only.ts) gets flat records as they are and makes owned results. With
+ * object reuse enabled everything counts as owned and nothing is copied. What each driver emits
+ * is its DriverSpec's `output` column; the decisions land on the physical nodes (`outputOwned`,
+ * `inputOwned`, `inputCopy`, `readsOnly`) and show in the plan JSON.
  */
 import type { LogicalNode } from "../../plan/logical.js";
-import { chainPredecessor, DRIVERS, type PhysicalNode } from "../../plan/physical.js";
+import { chainPredecessor, DRIVERS, type DriverStrategy, type InputCopy, type PhysicalNode } from "../../plan/physical.js";
+import { readsOnly } from "./reads-only.js";
 
 export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
-  const successor = chainedSuccessors(nodes);
   for (const n of nodes) {
     n.inputOwned = objectReuse || !n.chained || chainPredecessor(n).outputOwned;
+    n.readsOnly = !objectReuse && userReadsOnly(n);
+    n.inputCopy = n.inputOwned ? "none" : inputCopy(n);
     if (objectReuse) {
       n.outputOwned = true;
     } else if (n.driver === "SOURCE" && isCollectionSource(n)) {
-      // Collection elements are the user's own objects: the source hands out copies (owned
-      // output) only when a chained consumer could mutate or keep them as they are. A channel
-      // copies what is not owned; a chained built-in that never mutates its input copies what it
-      // keeps; so no user code ever sees, and no result ever aliases, the user's elements.
-      const next = successor.get(n);
-      n.outputOwned = next !== undefined && !keepsByCopy(next);
+      // Collection elements are the user's own objects, handed on as they are: a channel copies
+      // what is not owned, a chained built-in never mutates and copies what it keeps, a chained
+      // user function gets copies (inputCopy, the join drivers' sharing policy), so no user code
+      // ever mutates, and no result ever aliases, the user's elements.
+      n.outputOwned = false;
+    } else if (n.readsOnly && READS_ONLY_DRIVERS.has(n.driver) && n.driver !== "FILTER") {
+      // Its arguments are flat or its own (copied when they are not), so its results are too.
+      n.outputOwned = true;
     } else {
       n.outputOwned = owned(n);
     }
   }
+}
+
+/**
+ * Drivers that act on `readsOnly`: the record-at-a-time ones (inputCopy) and the joins and
+ * crosses that pair records through join/pair-function.ts. A FlatMap, a FlatJoinFunction or a
+ * solution-set join is not analyzed (the collector, or the solution set's own copies).
+ */
+const READS_ONLY_DRIVERS: ReadonlySet<DriverStrategy> = new Set<DriverStrategy>([
+  "MAP", "FILTER",
+  "HYBRIDHASH_BUILD_FIRST", "HYBRIDHASH_BUILD_SECOND", "INNER_MERGE", "LEFT_OUTER_MERGE", "RIGHT_OUTER_MERGE", "FULL_OUTER_MERGE",
+  "LEFT_HYBRIDHASH_BUILD_FIRST", "LEFT_HYBRIDHASH_BUILD_SECOND", "RIGHT_HYBRIDHASH_BUILD_FIRST", "RIGHT_HYBRIDHASH_BUILD_SECOND",
+  "FULL_OUTER_HYBRIDHASH_BUILD_FIRST", "FULL_OUTER_HYBRIDHASH_BUILD_SECOND", "NESTEDLOOP_BLOCKED_OUTER_FIRST", "NESTEDLOOP_BLOCKED_OUTER_SECOND",
+]);
+
+/** A user function (not a built-in, not a FlatJoinFunction) that only reads its arguments. */
+function userReadsOnly(n: PhysicalNode): boolean {
+  if (!READS_ONLY_DRIVERS.has(n.driver) || runsBuiltin(n.logical) || n.combineUdf !== undefined) return false;
+  const l = n.logical;
+  if (l.kind === "join" && l.flat) return false;
+  if (!("udf" in l)) return false;
+  return readsOnly(l.udf.value);
+}
+
+/** What a chained Map/FlatMap/Filter running user code gets when its input is not owned. */
+function inputCopy(n: PhysicalNode): InputCopy {
+  if (n.driver !== "MAP" && n.driver !== "FLAT_MAP" && n.driver !== "FILTER") return "none";
+  if (runsBuiltin(n.logical)) return "none";
+  if (!n.readsOnly) return "all";
+  // A reading filter passes its input on as it is (its output is as owned as its input); a
+  // reading map gets non-flat records copied so its results are owned.
+  return n.driver === "FILTER" ? "none" : "nested";
 }
 
 function owned(n: PhysicalNode): boolean {
@@ -43,17 +83,6 @@ function runsBuiltin(l: LogicalNode): boolean {
   return "builtin" in l && l.builtin !== undefined;
 }
 
-function chainedSuccessors(nodes: readonly PhysicalNode[]): Map<PhysicalNode, PhysicalNode> {
-  const m = new Map<PhysicalNode, PhysicalNode>();
-  for (const n of nodes) if (n.chained) m.set(chainPredecessor(n), n);
-  return m;
-}
-
 function isCollectionSource(n: PhysicalNode): boolean {
   return n.logical.kind === "source" && n.logical.source.kind === "collection";
-}
-
-/** Drivers that never mutate their input and copy what they keep when it is not owned. */
-function keepsByCopy(n: PhysicalNode): boolean {
-  return DRIVERS[n.driver].builtinKeepsByCopy && runsBuiltin(n.logical);
 }

@@ -1,20 +1,35 @@
-/** Record-at-a-time drivers: Map, FlatMap, Filter, Project, No-Op (Flink's Chained*Driver). */
+/**
+ * Record-at-a-time drivers: Map, FlatMap, Filter, Project, No-Op (Flink's Chained*Driver). A user
+ * function whose chained input is not owned gets what node.inputCopy says (passes/ownership.ts):
+ * a copy of every record, of the non-flat ones, or the record itself.
+ */
+import { copyRecord, isFlatRecord } from "../../common/copy.js";
+import type { InputCopy } from "../../plan/physical.js";
 import { instantiateUdf } from "../../common/udf.js";
 import { projector } from "../../common/builtins/projection.js";
 import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
 import type { ProjectNode } from "../../plan/logical.js";
 
+/** The record a user function is handed. */
+function handed(record: any, copy: InputCopy): any {
+  if (copy === "none") return record;
+  if (copy === "all" || !isFlatRecord(record)) return copyRecord(record);
+  return record;
+}
+
 export class MapOperator extends BaseOperator {
   private readonly fn: (v: any) => any;
+  private readonly copy: InputCopy;
   constructor(ctx: OperatorContext, out: Operator) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
     super(ctx, out, udf);
     this.fn = udf.call;
+    this.copy = ctx.objectReuse ? "none" : ctx.node.inputCopy;
   }
   collect(record: any): void {
     let r;
     try {
-      r = this.fn(record);
+      r = this.fn(handed(record, this.copy));
     } catch (e) {
       throw this.fail(e);
     }
@@ -24,14 +39,16 @@ export class MapOperator extends BaseOperator {
 
 export class FlatMapOperator extends BaseOperator {
   private readonly fn: (v: any, out: any) => void;
+  private readonly copy: InputCopy;
   constructor(ctx: OperatorContext, out: Operator) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
     super(ctx, out, udf);
     this.fn = udf.call;
+    this.copy = ctx.objectReuse ? "none" : ctx.node.inputCopy;
   }
   collect(record: any): void {
     try {
-      this.fn(record, this.out);
+      this.fn(handed(record, this.copy), this.out);
     } catch (e) {
       throw this.fail(e);
     }
@@ -40,19 +57,22 @@ export class FlatMapOperator extends BaseOperator {
 
 export class FilterOperator extends BaseOperator {
   private readonly fn: (v: any) => boolean;
+  private readonly copy: InputCopy;
   constructor(ctx: OperatorContext, out: Operator) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
     super(ctx, out, udf);
     this.fn = udf.call;
+    this.copy = ctx.objectReuse ? "none" : ctx.node.inputCopy;
   }
   collect(record: any): void {
     let keep;
+    const r = handed(record, this.copy);
     try {
-      keep = this.fn(record);
+      keep = this.fn(r);
     } catch (e) {
       throw this.fail(e);
     }
-    if (keep) this.out.collect(record);
+    if (keep) this.out.collect(r);
   }
 }
 

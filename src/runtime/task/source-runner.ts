@@ -4,7 +4,6 @@
  * own objects are never handed to user functions), sequences are cut into contiguous ranges,
  * and format sources read the splits the coordinator assigned round-robin.
  */
-import { copyRecord } from "../../common/copy.js";
 import { TaskFailure } from "../../common/errors.js";
 import type { InputFormat, InputSplit } from "../../common/formats.js";
 import { instantiateUdf } from "../../common/udf.js";
@@ -53,11 +52,10 @@ export async function runSource(run: SourceRun): Promise<void> {
   switch (src.kind) {
     case "collection": {
       const els = src.elements;
-      // Owned output means a chained user function sees the records: hand it copies.
-      const copy = run.node.outputOwned && !run.objectReuse;
+      // The user's elements as they are (not owned): consumers copy what they mutate or keep.
       for (let from = 0; from < els.length; from += BATCH_SIZE) {
         const to = Math.min(els.length, from + BATCH_SIZE);
-        pushSlice(run.out, els, from, to, copy);
+        pushSlice(run.out, els, from, to);
         if (run.counts !== undefined) run.counts.recordsIn += to - from;
         await run.drain();
       }
@@ -115,7 +113,7 @@ async function readBatches(format: InputFormat<unknown>, run: SourceRun, bytesDo
   while (!format.reachedEnd()) {
     let batch = format.nextBatch!(BATCH_SIZE);
     if (batch instanceof Promise) batch = await batch;
-    pushSlice(run.out, batch, 0, batch.length, false);
+    pushSlice(run.out, batch, 0, batch.length);
     if (run.counts !== undefined) {
       run.counts.recordsIn += batch.length;
       if (splitBytes !== undefined) run.counts.bytesRead = bytesDone + splitBytes();
@@ -141,9 +139,8 @@ async function readRecords(format: InputFormat<unknown>, run: SourceRun): Promis
 
 // The record loops live in small synchronous functions: V8 optimizes them as a whole, while a
 // loop inside an async function falls back to the interpreter after every await.
-function pushSlice(out: Operator, records: readonly unknown[], from: number, to: number, copy: boolean): void {
-  if (copy) for (let i = from; i < to; i++) out.collect(copyRecord(records[i]));
-  else for (let i = from; i < to; i++) out.collect(records[i]);
+function pushSlice(out: Operator, records: readonly unknown[], from: number, to: number): void {
+  for (let i = from; i < to; i++) out.collect(records[i]);
 }
 
 function pushNumbers(out: Operator, from: number, to: number): void {

@@ -10,6 +10,7 @@
  * operator's memory share turns the join into a sort-merge join on the key (sort-fallback.ts),
  * which buffers both sides in external sorts.
  */
+import { isFlatRecord } from "../../../common/copy.js";
 import type { CompiledKey } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
@@ -33,6 +34,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   private readonly probeOuter: boolean;
   private readonly buildOuter: boolean;
   private readonly policy: SharingPolicy;
+  /** Every build record is flat (tracked for a function that only reads: no copies then). */
+  private allFlat: boolean;
   /** Inside an iteration with a static build side: the table kept across supersteps. */
   private readonly kept: ReturnType<typeof staticHolder<JoinHashTable<any>>>;
   private readonly memory: HolderMemory;
@@ -58,6 +61,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     this.emit = heldFirst(pairEmitter(udf, node.flat, out), build);
     this.policy = sharingPolicy(ctx);
     this.memory = holderOf(ctx);
+    // A table kept from an earlier superstep was not seen being built: its records are checked per use.
+    this.allFlat = this.policy.readsOnly && this.kept?.kept === undefined;
   }
 
   collect(record: any): void {
@@ -78,6 +83,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       const key = this.buildKey.hashable(record);
       if (this.fallback) return this.fallback.addBuild(key, record);
       this.table.insert(key, record);
+      if (this.allFlat && !isFlatRecord(record)) this.allFlat = false;
       if (this.kept === undefined && this.size.add(record) >= this.memory.limit) {
         this.fallback = new HashJoinSortFallback(this.memory, this.table.keyedRecords());
         this.table.clear();
@@ -96,7 +102,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       } else if (entry instanceof Bucket) {
         emitAgainst(this.emit, entry.rows, 0, entry.rows.length, record, this.policy);
       } else {
-        emitOnce(this.emit, entry, record, this.policy);
+        emitOnce(this.emit, entry, record, this.policy, this.allFlat);
       }
     } catch (e) {
       throw this.fail(e);

@@ -4,8 +4,10 @@
  * [first, second] order whichever side a driver holds, and the rules for records handed out
  * more than once (object reuse off): a held record (hash table, buffered side) is copied for
  * every call, a streamed record for every call but its last, so no call sees another's mutation.
+ * A function that only reads its arguments (node.readsOnly, optimizer/passes/reads-only.ts) gets
+ * flat records as they are: it cannot change them, and its results hold none of their objects.
  */
-import { copyRecord } from "../../../common/copy.js";
+import { copyRecord, isFlatRecord } from "../../../common/copy.js";
 import type { Collector } from "../../../common/collector.js";
 import { JoinType } from "../../../common/enums.js";
 import type { UdfInstance } from "../../../common/udf.js";
@@ -41,10 +43,17 @@ export interface SharingPolicy {
   readonly copy: boolean;
   /** Whether streamed records are the driver's own (else they are copied on every use). */
   readonly streamedOwned: boolean;
+  /** The function only reads its arguments: flat records are handed over without a copy. */
+  readonly readsOnly: boolean;
 }
 
 export function sharingPolicy(ctx: OperatorContext): SharingPolicy {
-  return { copy: !ctx.objectReuse, streamedOwned: ctx.inputOwned };
+  return { copy: !ctx.objectReuse, streamedOwned: ctx.inputOwned, readsOnly: ctx.node.readsOnly };
+}
+
+/** A record for one more use: itself when the function only reads it and it is flat. */
+function share(r: any, policy: SharingPolicy): any {
+  return policy.readsOnly && isFlatRecord(r) ? r : copyRecord(r);
 }
 
 /**
@@ -57,11 +66,16 @@ export function emitAgainst(emit: PairEmitter, held: readonly any[], from: numbe
     return;
   }
   const last = policy.streamedOwned ? to - 1 : to;
-  for (let i = from; i < to; i++) emit(copyRecord(held[i]), i < last ? copyRecord(streamed) : streamed);
+  const streamedAsIs = policy.readsOnly && isFlatRecord(streamed);
+  for (let i = from; i < to; i++) emit(share(held[i], policy), i < last && !streamedAsIs ? copyRecord(streamed) : streamed);
 }
 
-/** Pairs a streamed record with its only held match: the streamed record's last use. */
-export function emitOnce(emit: PairEmitter, held: any, streamed: any, policy: SharingPolicy): void {
+/**
+ * Pairs a streamed record with its only held match: the streamed record's last use. `heldFlat`:
+ * the caller knows the held record is flat (a hash table of flat records).
+ */
+export function emitOnce(emit: PairEmitter, held: any, streamed: any, policy: SharingPolicy, heldFlat = false): void {
   if (!policy.copy) emit(held, streamed);
+  else if (policy.readsOnly) emit(heldFlat ? held : share(held, policy), policy.streamedOwned ? streamed : share(streamed, policy));
   else emit(copyRecord(held), policy.streamedOwned ? streamed : copyRecord(streamed));
 }
