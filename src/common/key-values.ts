@@ -69,7 +69,8 @@ export function hashOfParts(parts: readonly unknown[], ctx: KeyContext): HashKey
   return parts.length === 1 ? toHashKey(parts[0], ctx) : s;
 }
 
-function hashOfLeaves(leaves: readonly unknown[]): HashKey {
+/** The hashable of a key given as its leaves (what toHashKey and hashOfParts give for it). */
+export function hashOfLeaves(leaves: readonly unknown[]): HashKey {
   if (leaves.length === 1) {
     const l = leaves[0];
     const t = typeof l;

@@ -12,7 +12,7 @@ import { compileGetter, normalizeFieldExpression, validateFieldRef, type FieldRe
 import type { KeySelector } from "./functions.js";
 import type { Shape } from "./shape.js";
 import { udfSpec, type UdfSpec } from "./udf.js";
-import { hashOfParts, leavesOf, safeJson, toHashKey, type HashKey } from "./key-values.js";
+import { hashOfLeaves, hashOfParts, leavesOf, safeJson, toHashKey, type HashKey } from "./key-values.js";
 
 export { compareKeys, compareNumbers, encodeKeyPart, toHashKey, type HashKey } from "./key-values.js";
 
@@ -24,6 +24,20 @@ export interface CompiledKey {
   readonly extract: (record: any) => unknown;
   readonly hashable: (record: any) => HashKey;
   readonly description: string;
+  /**
+   * For a two-field or whole-record ("*") key: true when the key's leaves are exactly two numbers
+   * or strings (not -0), which it writes to `slot` (no string encoding: runtime/hash/keyed-map.ts
+   * keys nested Maps by them, where SameValueZero is the key order's equality for such leaves);
+   * false for any other key, which then goes through `hashable` (or `slot.hash` if it computed it).
+   */
+  readonly pair?: (record: any, slot: PairSlot) => boolean;
+}
+
+/** The two leaves of a pair key (CompiledKey.pair); `hash`: the hashable, when `pair` computed it instead. */
+export interface PairSlot {
+  a: number | string;
+  b: number | string;
+  hash: HashKey | undefined;
 }
 
 /** Reads `groupBy(...)`-style arguments: positions, expressions, or one key selector. */
@@ -95,7 +109,23 @@ export function compileKey(key: KeyDefinition, operator: string, selectorCall?: 
       if (typeof v === "object" && v !== null) checkKeyValue(v, operator, where, r);
       return v;
     };
-    return { extract, hashable, description };
+    // The whole record ("*", distinct()) of a pair such as [int, string] is a pair key.
+    if (key.fields[0] !== "*") return { extract, hashable, description };
+    const ctx = { operator, where, record: undefined as unknown };
+    const pair = (r: any, slot: PairSlot): boolean => {
+      if (typeof r !== "object" || r === null) return false;
+      if (Array.isArray(r) && r.length === 2) {
+        const a: unknown = r[0];
+        const b: unknown = r[1];
+        if (isPairLeaf(a) && isPairLeaf(b)) {
+          slot.a = a;
+          slot.b = b;
+          return true;
+        }
+      }
+      return pairOfLeaves(leavesOf([r], { ...ctx, record: r }), slot);
+    };
+    return { extract, hashable, description, pair };
   }
   const where = `key ${description}`;
   const extract = (r: any): unknown[] => {
@@ -104,7 +134,40 @@ export function compileKey(key: KeyDefinition, operator: string, selectorCall?: 
     return parts;
   };
   const hashable = (r: any): HashKey => hashOfParts(getters.map((g) => g(r)), { operator, where, record: r });
-  return { extract, hashable, description };
+  if (getters.length !== 2) return { extract, hashable, description };
+  const [g0, g1] = getters as [Getter, Getter];
+  const pair = (r: any, slot: PairSlot): boolean => {
+    const a: unknown = g0(r);
+    const b: unknown = g1(r);
+    if (isPairLeaf(a) && isPairLeaf(b)) {
+      slot.a = a;
+      slot.b = b;
+      return true;
+    }
+    // A tuple or object field stands for its leaves: ([1], 2) is the key (1, 2).
+    if (typeof a !== "object" && typeof b !== "object") return false;
+    if (a === null || b === null) return false;
+    return pairOfLeaves(leavesOf([a, b], { operator, where, record: r }), slot);
+  };
+  return { extract, hashable, description, pair };
+}
+
+/** Whether `leaves` are a pair (into `slot`); else their hashable goes to `slot.hash`. */
+function pairOfLeaves(leaves: readonly unknown[], slot: PairSlot): boolean {
+  const a = leaves[0];
+  const b = leaves[1];
+  if (leaves.length !== 2 || !isPairLeaf(a) || !isPairLeaf(b)) {
+    slot.hash = hashOfLeaves(leaves);
+    return false;
+  }
+  slot.a = a;
+  slot.b = b;
+  return true;
+}
+
+/** A leaf a Map compares as the key order does: a string, or a number other than -0 (NaN is one key). */
+function isPairLeaf(v: unknown): v is number | string {
+  return typeof v === "string" || (typeof v === "number" && (v !== 0 || 1 / v > 0));
 }
 
 /** Rejects a key value that cannot be compared (see key-values.ts); nulls inside are allowed here. */
