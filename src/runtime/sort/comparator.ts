@@ -27,8 +27,12 @@ export function makeComparator(orderings: readonly Ordering[], operator: string)
 }
 
 /**
- * Sorts records by `orderings`, stable. Keys are extracted once per record (not per comparison);
- * a single number or string key takes a typed fast path.
+ * Sorts records by `orderings`, stable. Keys are extracted once per record (not per comparison).
+ * A first key of integers (the common sort key) is packed with the record's index into one
+ * double per record and sorted natively in a Float64Array (no JS comparator); the comparator
+ * only orders ties of that key by the remaining keys. Other first keys sort through compareKeys,
+ * a single number or string key on a typed fast path. The one in-memory sort of the engine:
+ * sortPartition, sorted groups and (helper "spill") the runs of an external sort call it.
  */
 export function sortRecords<T>(records: T[], orderings: readonly Ordering[], operator: string): T[] {
   if (records.length === 0) return records;
@@ -43,6 +47,13 @@ export function sortRecords<T>(records: T[], orderings: readonly Ordering[], ope
   }
   const n = records.length;
   const keys = parts.map((p) => records.map((r) => p.extract(r)));
+  const packed = packedOrder(keys[0]!, parts[0]!.dir);
+  if (packed !== undefined) {
+    if (parts.length > 1) sortTies(packed, keys, parts);
+    const out = new Array<T>(n);
+    for (let i = 0; i < n; i++) out[i] = records[packed.idx[i]!]!;
+    return out;
+  }
   const idx = new Array<number>(n);
   for (let i = 0; i < n; i++) idx[i] = i;
   if (parts.length === 1) {
@@ -66,4 +77,64 @@ export function sortRecords<T>(records: T[], orderings: readonly Ordering[], ope
     });
   }
   return idx.map((i) => records[i]!);
+}
+
+/** Record indexes in key order, and each one's rank of the first key (equal ranks: a tie). */
+interface PackedOrder {
+  readonly idx: Uint32Array;
+  readonly rank: Float64Array;
+}
+
+/**
+ * The order of integer keys (safe integers, -0 excluded: it is another key than 0) by a native
+ * sort of `rank * 2^bits + index` (rank = distance from the smallest key, or from the largest
+ * when descending), where rank and index fit in 53 bits together; undefined otherwise.
+ */
+function packedOrder(k: readonly unknown[], dir: number): PackedOrder | undefined {
+  const n = k.length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = k[i];
+    if (typeof x !== "number" || !Number.isSafeInteger(x) || (x === 0 && 1 / x < 0)) return undefined;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  const bits = Math.max(1, Math.ceil(Math.log2(n)));
+  const scale = 2 ** bits;
+  if ((max - min + 1) * scale > Number.MAX_SAFE_INTEGER) return undefined;
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = k[i] as number;
+    packed[i] = (dir > 0 ? x - min : max - x) * scale + i;
+  }
+  packed.sort();
+  const idx = new Uint32Array(n);
+  const rank = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = packed[i]!;
+    const r = Math.floor(v / scale);
+    rank[i] = r;
+    idx[i] = v - r * scale;
+  }
+  return { idx, rank };
+}
+
+/** Orders each run of equal first keys by the remaining keys (stable: ties keep index order). */
+function sortTies(order: PackedOrder, keys: readonly unknown[][], parts: readonly { readonly dir: number }[]): void {
+  const { idx, rank } = order;
+  const n = idx.length;
+  const cmp = (i: number, j: number): number => {
+    for (let p = 1; p < parts.length; p++) {
+      const c = compareKeys(keys[p]![i], keys[p]![j]);
+      if (c !== 0) return parts[p]!.dir * c;
+    }
+    return i - j;
+  };
+  for (let start = 0; start < n; ) {
+    let end = start + 1;
+    while (end < n && rank[end] === rank[start]) end++;
+    if (end - start > 1) idx.subarray(start, end).sort(cmp);
+    start = end;
+  }
 }
