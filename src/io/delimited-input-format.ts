@@ -16,6 +16,9 @@ import { FileInputFormat, type FileInputSplit } from "./file-input-format.js";
 import { FileParseError, RecordError, fsError } from "./io-errors.js";
 import { countDelimiters, END, LINE, SplitLineReader } from "./split-line-reader.js";
 
+/** Returned by `readRecordBytes` for a line it leaves to `readRecord` (decoded). */
+export const DECODE: unique symbol = Symbol("decode the line");
+
 export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
   protected delimiter = "\n";
   protected charset: BufferEncoding = "utf8";
@@ -56,6 +59,18 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
 
   /** Turns one line (delimiter removed) into a record; undefined skips the line. */
   protected abstract readRecord(line: string): T | undefined;
+
+  /**
+   * A byte-level path, tried first when `bytePath` is set in open(): the line is
+   * `buf[start, end)` (delimiter, a trailing "\r" and a byte order mark removed), not decoded.
+   * Returns the record, undefined to skip the line, or DECODE to have the line decoded and given
+   * to `readRecord` (which reports errors with file, line and field).
+   */
+  protected readRecordBytes(_buf: Buffer, _start: number, _end: number): T | undefined | typeof DECODE {
+    return DECODE;
+  }
+  /** Whether `readRecordBytes` is tried (set by a subclass in open(), before super.open). */
+  protected bytePath = false;
 
   /** Whether the line being read is the first line of its file (for headers). */
   protected isFirstLineOfFile(): boolean {
@@ -107,12 +122,16 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
       const state = reader.next();
       if (state === LINE) {
         this.linesInSplit++;
-        const line = this.decodeLine(reader);
-        let record: T | undefined;
-        try {
-          record = this.readRecord(line);
-        } catch (e) {
-          throw e instanceof RecordError ? await this.parseError(e, line) : e;
+        this.lineBounds(reader);
+        let record: T | undefined | typeof DECODE = DECODE;
+        if (this.bytePath) record = this.readRecordBytes(reader.buffer, this.start, this.end);
+        if (record === DECODE) {
+          const line = reader.buffer.toString(this.charset, this.start, this.end);
+          try {
+            record = this.readRecord(line);
+          } catch (e) {
+            throw e instanceof RecordError ? await this.parseError(e, line) : e;
+          }
         }
         if (record !== undefined) out.push(record);
       } else if (state === END) {
@@ -140,7 +159,11 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
     if (f) await f.close();
   }
 
-  private decodeLine(reader: SplitLineReader): string {
+  // The current line's bytes without delimiter, trailing "\r" and byte order mark.
+  private start = 0;
+  private end = 0;
+
+  private lineBounds(reader: SplitLineReader): void {
     const buf = reader.buffer;
     let s = reader.lineStart;
     let e = reader.lineEnd;
@@ -156,7 +179,8 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
       buf[s + 2] === 0xbf
     )
       s += 3;
-    return buf.toString(this.charset, s, e);
+    this.start = s;
+    this.end = e;
   }
 
   /** The current line's 1-based number in its file. */
