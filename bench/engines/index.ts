@@ -52,5 +52,6 @@ export function engines(cores: number): EngineInfo[] {
 /** Why `engine` does not run `workload` at all, or undefined when it does. */
 export function notApplicable(engine: string, workload: WorkloadId): string | undefined {
   if (engine.endsWith("-rows") && SPECS[workload].kind !== "memory") return "n/a (reads the file itself: see -native)";
+  if (workload.startsWith("tuple-") && engine !== "plain-js" && !engine.startsWith("sluice-")) return "n/a (tuple programs: plain JS and Sluice only)";
   return undefined;
 }

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Row } from "../lib/checksum.js";
 import type { JoinInput, PairInput } from "../lib/data.js";
-import { rowsJob, type EngineImpls } from "./types.js";
+import { rowsJob, tupleJob, type EngineImpls } from "./types.js";
 
 function buildTable<T extends { k: number }>(rows: readonly T[]): Map<number, T[]> {
   const table = new Map<number, T[]>();
@@ -122,4 +122,46 @@ export const plain: EngineImpls = {
   sort: ({ rows }) => rowsJob(() => rows.slice().sort((x, y) => x.k - y.k)),
   wordcount: ({ textPath }) => rowsJob(() => wordCount(textPath)),
   "csv-job": ({ ordersPath, usersPath, outPath }) => ({ run: () => csvJob(ordersPath, usersPath, outPath) }),
+  "tuple-join": ({ left, right }) =>
+    tupleJob(() => {
+      const table = new Map<number, [number, number][]>();
+      for (const r of right) {
+        const b = table.get(r[0]);
+        if (b === undefined) table.set(r[0], [r]);
+        else b.push(r);
+      }
+      const out: unknown[][] = [];
+      for (const l of left) {
+        const m = table.get(l[1]);
+        if (m !== undefined) for (const r of m) out.push([l[0], l[1], l[2], r[1]]);
+      }
+      return out;
+    }, ["id", "k", "a", "b"]),
+  "tuple-group-sum": ({ rows }) =>
+    tupleJob(() => {
+      const sums = new Map<number, [number, number, number]>();
+      for (const r of rows) {
+        const acc = sums.get(r[0]);
+        if (acc === undefined) sums.set(r[0], [r[0], r[1], r[2]]);
+        else {
+          acc[1] += r[1];
+          acc[2] += r[2];
+        }
+      }
+      return [...sums.values()];
+    }, ["k", "s", "t"]),
+  "tuple-distinct": ({ rows }) =>
+    tupleJob(() => {
+      const seen = new Map<number, Set<string>>();
+      const out: unknown[][] = [];
+      for (const r of rows) {
+        let bs = seen.get(r[0]);
+        if (bs === undefined) seen.set(r[0], (bs = new Set()));
+        if (!bs.has(r[1])) {
+          bs.add(r[1]);
+          out.push(r);
+        }
+      }
+      return out;
+    }, ["a", "b"]),
 };

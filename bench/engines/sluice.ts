@@ -5,7 +5,7 @@
 import { ExecutionEnvironment, Order, WriteMode, type Collector, type ExecutionMode } from "../../src/index.js";
 import type { Row } from "../lib/checksum.js";
 import type { JoinInput, KeyA, KeyB, KeyV } from "../lib/data.js";
-import { NotAvailable, type EngineImpls, type Job } from "./types.js";
+import { NotAvailable, tuplesToRows, type EngineImpls, type Job } from "./types.js";
 
 /** True when `e` (or a cause) says the feature is not built yet. */
 function notYet(e: unknown): boolean {
@@ -113,5 +113,25 @@ export function sluice(parallelism: number, mode: ExecutionMode = "auto"): Engin
         await e.execute("csv-job");
         return [];
       }),
+    "tuple-join": ({ left, right }) =>
+      sluiceJob(
+        () => {
+          const e = env();
+          return e.fromCollection(left).join(e.fromCollection(right)).where(1).equalTo(0)
+            .with((l, r): [number, number, number, number] => [l[0], l[1], l[2], r[1]])
+            .collect();
+        },
+        (r) => tuplesToRows(r as unknown as unknown[][], ["id", "k", "a", "b"]),
+      ),
+    "tuple-group-sum": ({ rows }) =>
+      sluiceJob(
+        () => env().fromCollection(rows).groupBy(0).sum(1).andSum(2).collect(),
+        (r) => tuplesToRows(r as unknown as unknown[][], ["k", "s", "t"]),
+      ),
+    "tuple-distinct": ({ rows }) =>
+      sluiceJob(
+        () => env().fromCollection(rows).distinct().collect(),
+        (r) => tuplesToRows(r as unknown as unknown[][], ["a", "b"]),
+      ),
   };
 }

@@ -31,3 +31,19 @@ export function rowsJob(compute: () => Promise<Row[]> | Row[]): Job {
     rows: () => out,
   };
 }
+
+/** A Job whose timed part computes tuples; they become rows named `fields` for the checksum (not timed). */
+export function tupleJob(compute: () => Promise<readonly unknown[][]> | readonly unknown[][], fields: readonly string[]): Job {
+  let out: readonly unknown[][] = [];
+  return {
+    async run() {
+      out = await compute();
+    },
+    rows: () => tuplesToRows(out, fields),
+  };
+}
+
+/** Tuples as rows with the fields' names, in order. */
+export function tuplesToRows(tuples: readonly unknown[][], fields: readonly string[]): Row[] {
+  return tuples.map((t) => Object.fromEntries(fields.map((f, i) => [f, t[i]])));
+}

@@ -13,6 +13,7 @@ export interface ABC { a: number; b: number; c: number }
 export interface SortRow { k: number; id: number; v: number }
 
 export interface JoinInput { left: JoinLeft[]; right: KeyB[] }
+export interface TupleJoinInput { left: [number, number, number][]; right: [number, number][] }
 export interface PairInput { left: KeyA[]; right: KeyB[] }
 export interface RowsInput<T> { rows: T[] }
 export interface TextInput { textPath: string }
@@ -29,6 +30,33 @@ export interface Inputs {
   sort: RowsInput<SortRow>;
   wordcount: TextInput;
   "csv-job": CsvJobInput;
+  "tuple-join": TupleJoinInput;
+  "tuple-group-sum": RowsInput<[number, number, number]>;
+  "tuple-distinct": RowsInput<[number, string]>;
+}
+
+/** The join input as tuples: [id, k, a] and [k, b]. */
+function tupleJoinInput(scale: number): TupleJoinInput {
+  const { left, right } = joinInput(scale, false);
+  return { left: left.map((r) => [r.id, r.k, r.a]), right: right.map((r) => [r.k, r.b]) };
+}
+
+function tupleGroupInput(scale: number): RowsInput<[number, number, number]> {
+  const d = dims(scale);
+  const rand = prng(7);
+  const rows = new Array<[number, number, number]>(d.groupRows);
+  for (let i = 0; i < d.groupRows; i++) rows[i] = [randInt(rand, d.groupKeys), randInt(rand, 1000), 1];
+  return { rows };
+}
+
+/** [int, string] with about rows/2 combinations. */
+function tupleDistinctInput(scale: number): RowsInput<[number, string]> {
+  const n = dims(scale).distinctRows;
+  const side = Math.max(2, Math.round(Math.sqrt(n / 2)));
+  const rand = prng(8);
+  const rows = new Array<[number, string]>(n);
+  for (let i = 0; i < n; i++) rows[i] = [randInt(rand, side), `w${randInt(rand, side)}`];
+  return { rows };
 }
 
 function joinInput(scale: number, skewed: boolean): JoinInput {
@@ -88,6 +116,9 @@ export function memoryInput(workload: WorkloadId, scale: number): Inputs[Workloa
     case "group-sum": return groupInput(scale);
     case "distinct": return distinctInput(scale);
     case "sort": return sortInput(scale);
+    case "tuple-join": return tupleJoinInput(scale);
+    case "tuple-group-sum": return tupleGroupInput(scale);
+    case "tuple-distinct": return tupleDistinctInput(scale);
     case "wordcount":
     case "csv-job": throw new Error(`${workload} reads files; it has no in-memory input`);
   }

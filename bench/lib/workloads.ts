@@ -13,6 +13,9 @@ export const WORKLOADS = [
   "sort",
   "wordcount",
   "csv-job",
+  "tuple-join",
+  "tuple-group-sum",
+  "tuple-distinct",
 ] as const;
 export type WorkloadId = (typeof WORKLOADS)[number];
 
@@ -98,5 +101,18 @@ export const SPECS: Record<WorkloadId, WorkloadSpec> = {
   "csv-job": {
     id: "csv-job", kind: "process", fields: ["userId", "country", "total", "count"],
     describe: (s) => `CSV to CSV: ${fmt(dims(s).orders)} orders join ${fmt(dims(s).users)} users, group, write (whole process)`,
+  },
+  // Tuple records (arrays), as the typed CSV job reads them: plain JS and Sluice only.
+  "tuple-join": {
+    id: "tuple-join", kind: "memory", fields: ["id", "k", "a", "b"],
+    describe: (s) => `inner join of tuples [id, k, a] x [k, b], ${fmt(dims(s).joinLeft)} x ${fmt(dims(s).joinRight)}`,
+  },
+  "tuple-group-sum": {
+    id: "tuple-group-sum", kind: "memory", fields: ["k", "s", "t"],
+    describe: (s) => `groupBy(0).sum(1).andSum(2) over ${fmt(dims(s).groupRows)} tuples [k, v, w], ${fmt(dims(s).groupKeys)} keys`,
+  },
+  "tuple-distinct": {
+    id: "tuple-distinct", kind: "memory", fields: ["a", "b"],
+    describe: (s) => `distinct() on ${fmt(dims(s).distinctRows)} tuples [int, string]`,
   },
 };
