@@ -7,6 +7,9 @@
  * always meet. Usage: `find(record)` looks the key up and remembers it; `put(value)` stores at
  * the key of the last `find`.
  * Iteration gives the values of the encoded keys first, then the pair keys grouped by first leaf.
+ * Not used by the reduce drivers yet: rebasing onto the spilling drivers (issue 16, KeyedSpill
+ * takes [HashKey, record] entries) kept their Map tables; using it there needs an `entries()`
+ * whose pair keys are `hashOfLeaves([a, b])` (the hashable the same key would have).
  */
 import type { CompiledKey, HashKey, PairSlot } from "../../common/keys.js";
 
