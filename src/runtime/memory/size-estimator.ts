@@ -12,14 +12,18 @@ const FIRST = 16;
 const UNKNOWN_SIZE = 256;
 
 export class RecordSizeEstimator {
+  /** Records counted since the last reset: what `bytes` covers. */
   private seen = 0;
+  /** Records counted ever: what sampling follows, so a reset per small group does not sample every record. */
+  private counted = 0;
   private samples = 0;
   private sampledBytes = 0;
   private perRecord = 0;
 
   /** Counts one record; returns the estimated heap bytes of all records counted since the last reset. */
   add(record: unknown): number {
-    const n = this.seen++;
+    const n = this.counted++;
+    this.seen++;
     if (n < FIRST || n % SAMPLE_EVERY === 0) {
       this.sampledBytes += heapSizeOf(record);
       this.perRecord = this.sampledBytes / ++this.samples;
