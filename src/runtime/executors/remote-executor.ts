@@ -10,19 +10,17 @@
  */
 import { TaskFailure } from "../../common/errors.js";
 import type { InputSplit } from "../../common/formats.js";
-import type { SinkNode } from "../../plan/logical.js";
-import type { PhysicalNode } from "../../plan/physical.js";
 import type { Task } from "../job-graph.js";
 import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import type { SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, toWire, transferables } from "./codec.js";
 import type { TaskExecutor } from "./executor.js";
 import { localTask } from "./local-task.js";
-import type { PrintedText, SubtaskFailure } from "./protocol.js";
+import type { PrintedText } from "./protocol.js";
 import type { SubtaskCounts } from "../../common/progress.js";
 import type { WorkerHandle } from "./pool.js";
-import { reviveError, reviveThrown } from "./wire-error.js";
 import { foldAccumulators } from "./worker-subtask.js";
+import { chainName, failureError, formatStateOf } from "./remote-task.js";
 
 /** Workers serving one action: the executor takes an idle one per subtask and gives it back. */
 export interface ServedWorkers {
@@ -176,27 +174,4 @@ export class RemoteExecutor implements TaskExecutor {
     // Accumulators of tasks run here (iterations) come last; merge() makes the order matter only for lists.
     return foldAccumulators(partial, local.entries());
   }
-}
-
-function chainName(task: Task): string {
-  return task.chain.map((n) => n.name).join(" -> ");
-}
-
-/** The user's error as the worker described it, wrapped as the in-process runner would. */
-function failureError(f: SubtaskFailure): Error {
-  const user = reviveThrown(f.error);
-  if (f.operator === undefined) return user instanceof Error ? user : reviveError(f.error);
-  return new TaskFailure(f.operator, f.subtask!, f.parallelism!, user);
-}
-
-/** Plain fields of an output format (after initializeGlobal): what its worker copies need. */
-function formatStateOf(node: PhysicalNode): Record<string, unknown> | undefined {
-  if (node.driver !== "SINK") return undefined;
-  const sink = (node.logical as SinkNode).sink;
-  if (sink.kind !== "format") return undefined;
-  const state: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(sink.format)) {
-    if (v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "boolean") state[k] = v;
-  }
-  return state;
 }

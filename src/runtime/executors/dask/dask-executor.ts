@@ -19,7 +19,6 @@ import { serialize, deserialize } from "node:v8";
 import { InvalidProgramException, JobExecutionException, TaskFailure } from "../../../common/errors.js";
 import type { InputSplit } from "../../../common/formats.js";
 import type { AccumulatorRegistry } from "../../../common/runtime-context-impl.js";
-import type { SinkNode } from "../../../plan/logical.js";
 import { chainPredecessor, type Channel, type PhysicalNode, type PhysicalPlan } from "../../../plan/physical.js";
 import type { Exchange } from "../../exchange/exchange.js";
 import type { Task } from "../../job-graph.js";
@@ -27,9 +26,8 @@ import type { SubtaskEnv } from "../../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, isEncoded, toWire, type EncodedBatch } from "../codec.js";
 import type { TaskExecutor } from "../executor.js";
 import { localTask } from "../local-task.js";
-import type { SubtaskFailure } from "../protocol.js";
-import { reviveError, reviveThrown } from "../wire-error.js";
 import { foldAccumulators } from "../worker-subtask.js";
+import { chainName, failureError, formatStateOf } from "../remote-task.js";
 import type { DaskBridge, PartRef, SubtaskSubmission } from "./bridge.js";
 import type { DaskMergeRequest, DaskMeta, DaskRequest, PartSource } from "./messages.js";
 
@@ -220,27 +218,4 @@ function headOf(node: PhysicalNode): PhysicalNode {
   let n = node;
   while (n.chained) n = chainPredecessor(n);
   return n;
-}
-
-function chainName(task: Task): string {
-  return task.chain.map((n) => n.name).join(" -> ");
-}
-
-/** The user's error as the worker described it, wrapped as the in-process runner would. */
-function failureError(f: SubtaskFailure): Error {
-  const user = reviveThrown(f.error);
-  if (f.operator === undefined) return user instanceof Error ? user : reviveError(f.error);
-  return new TaskFailure(f.operator, f.subtask!, f.parallelism!, user);
-}
-
-/** Plain fields of an output format (after initializeGlobal): what its worker copies need. */
-function formatStateOf(node: PhysicalNode): Record<string, unknown> | undefined {
-  if (node.driver !== "SINK") return undefined;
-  const sink = (node.logical as SinkNode).sink;
-  if (sink.kind !== "format") return undefined;
-  const state: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(sink.format)) {
-    if (v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "boolean") state[k] = v;
-  }
-  return state;
 }
