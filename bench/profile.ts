@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chooseLibrary } from "./lib/library.js";
 
 interface ProfileNode {
   id: number;
@@ -39,6 +40,7 @@ const top = Number(arg("top", "8"));
 const dir = join(BENCH_DIR, ".prof", `${engine}-${workload}-${size}`);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
+if (engine.startsWith("sluice-")) chooseLibrary();
 const res = spawnSync(
   process.execPath,
   ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify({ engine, workload, size })],
@@ -59,7 +61,7 @@ const counts = (id: number): boolean => {
   if (known !== undefined) return known;
   const f = byId.get(id)!.callFrame;
   const p = parent.get(id);
-  const v = f.url.includes("/src/") || f.functionName === "(garbage collector)" || (p !== undefined && counts(p));
+  const v = f.url.includes("/src/") || f.url.includes("/dist/") || f.functionName === "(garbage collector)" || (p !== undefined && counts(p));
   inJob.set(id, v);
   return v;
 };
@@ -69,7 +71,7 @@ for (const id of prof.samples) {
   if (!counts(id)) continue;
   total++;
   const f = byId.get(id)!.callFrame;
-  const name = `${f.functionName || "(anonymous)"} (${f.url.replace(/^.*\/(src|bench|node_modules)\//, "$1/")})`;
+  const name = `${f.functionName || "(anonymous)"} (${f.url.replace(/^.*\/(src|dist|bench|node_modules)\//, "$1/")})`;
   self.set(name, (self.get(name) ?? 0) + 1);
 }
 const ms = ((prof.endTime - prof.startTime) / 1000) * (total / prof.samples.length);

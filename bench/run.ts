@@ -10,6 +10,7 @@ import { engines, notApplicable, type EngineInfo } from "./engines/index.js";
 import { parseArgs, USAGE, type Options } from "./lib/args.js";
 import { checksumCsvText } from "./lib/checksum.js";
 import { csvJobOutput, ensureDataFiles } from "./lib/files.js";
+import { chooseLibrary } from "./lib/library.js";
 import { runChild } from "./lib/spawn.js";
 import { referenceChecksum, renderReport, sameResult, type Cell } from "./lib/table.js";
 import { SPECS, type WorkloadId } from "./lib/workloads.js";
@@ -71,6 +72,7 @@ function selectEngines(opts: Options): EngineInfo[] {
 async function main(): Promise<number> {
   const opts = parseArgs(process.argv.slice(2));
   const chosen = selectEngines(opts);
+  if (chosen.some((e) => e.id.startsWith("sluice-"))) chooseLibrary();
   if (opts.workloads.some((w) => SPECS[w].kind !== "memory")) {
     console.error(`preparing data files for size ${opts.size} (generated once, kept in bench/.data/)`);
     ensureDataFiles(opts.size);

@@ -2,7 +2,8 @@
  * Sluice adapters: the programs a DataSet user writes, at a given parallelism. A feature not
  * on main yet throws InvalidProgramException "... not available yet", reported as n/a.
  */
-import { ExecutionEnvironment, Order, WriteMode, type Collector, type ExecutionMode } from "../../src/index.js";
+import type { Collector, ExecutionEnvironment, ExecutionMode } from "../../src/index.js";
+import { loadSluice } from "../lib/library.js";
 import type { Row } from "../lib/checksum.js";
 import type { JoinInput, KeyA, KeyB, KeyV } from "../lib/data.js";
 import { NotAvailable, tuplesToRows, type EngineImpls, type Job } from "./types.js";
@@ -54,8 +55,12 @@ function coGroupSums(ls: Iterable<KeyA>, rs: Iterable<KeyB>, out: Collector<Row>
   out.collect({ k, nl, nr, sa, sb });
 }
 
-/** The engine at `parallelism` (ExecutionEnvironment.createLocalEnvironment(p)), in `mode`. */
-export function sluice(parallelism: number, mode: ExecutionMode = "auto"): EngineImpls {
+/**
+ * The engine at `parallelism` (ExecutionEnvironment.createLocalEnvironment(p)), in `mode`, on the
+ * library bench/lib/library.ts picks (the compiled one when it is fresh).
+ */
+export async function sluice(parallelism: number, mode: ExecutionMode = "auto"): Promise<EngineImpls> {
+  const { ExecutionEnvironment, Order, WriteMode } = await loadSluice();
   const env = (): ExecutionEnvironment => {
     const e = ExecutionEnvironment.createLocalEnvironment(parallelism);
     e.getConfig().setExecutionMode(mode);

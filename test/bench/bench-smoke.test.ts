@@ -17,6 +17,8 @@ const run = promisify(execFile);
 test("bench harness: every engine x workload at --size tiny, checksums agree, table printed", { timeout: 600_000 }, async () => {
   const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/run.ts", "--size", "tiny", "--runs", "1", "--jobs", "2"], {
     maxBuffer: 16 * 1024 * 1024,
+    // The sources under test, not dist/ (which the harness would compile first when stale).
+    env: { ...process.env, SLUICE_BENCH_LIBRARY: "src" },
   });
   assert.match(stdout, /^\| workload \| engine \| median s \| min s \| max s \| peak RSS MB \| vs plain JS \| result rows \| same result \|$/m);
   const rows = stdout.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| workload"));
