@@ -21,6 +21,7 @@ import { toWireError, type WireError } from "../runtime/executors/wire-error.js"
 import type { WorkerKind } from "../runtime/executors/worker-link.js";
 import { chooseExecution, type ExecutionChoice, type JobMode } from "./choose-execution.js";
 import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
+import { trace } from "../runtime/executors/trace.js";
 import { runWatched } from "./execute-plan.js";
 import { closeClusterRun, runOnCluster, type ClusterRunOptions } from "./cluster-run.js";
 
@@ -71,8 +72,10 @@ export class JobSession implements ActionSession, RunListener {
   async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
     const n = this.actions++;
     try {
+      trace(`action ${n} reached`);
       const plan = optimize(sinks, planOptions(options));
       const choice = this.choose(plan, options);
+      trace(`action ${n} planned: ${choice.mode}`);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
         const workers = choice.workers > 0 ? ` (${choice.workers} workers)` : "";

@@ -20,6 +20,7 @@ import { reviveError, toWireError } from "../runtime/executors/wire-error.js";
 import { mergeAccumulators, PrintBuffer, runSubtaskRequest, type ServedJob } from "../runtime/executors/worker-subtask.js";
 import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
 import type { ExecutionChoice } from "./choose-execution.js";
+import { trace } from "../runtime/executors/trace.js";
 import { JobExecutionResult } from "../common/job-execution-result.js";
 
 /** Runs the entry of `moduleUrl` with `args` in a worker job scope holding `session`. */
@@ -44,12 +45,14 @@ function port(): Port {
 
 /** Serves the coordinator until this worker is terminated (over `link`: by default the thread's or process's own channel). */
 export function hostWorker(runEntry: EntryRunner, link: WorkerPort = port()): void {
+  trace("worker up");
   const runs = new Map<number, WorkerRun>();
   const printed = new PrintBuffer();
   setPrintTarget((toStderr, text) => printed.write(toStderr, text));
   link.on((m) => {
     switch (m.t) {
       case "open": {
+        trace(`open run ${m.run}`);
         const run = new WorkerRun(m.run, m.parallelism, link);
         runs.set(m.run, run);
         runEntry(m.moduleUrl, m.args, m.parallelism, run).then(
@@ -142,6 +145,7 @@ class WorkerRun implements ActionSession {
   async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
     const action = this.actions++;
     const plan = (): PhysicalPlan => optimize(sinks, planOptions(options));
+    trace(`entry reached action ${action}`);
     this.link.post({ t: "action", run: this.run, action });
     let m = await this.next(action);
     let physical: PhysicalPlan | undefined;
@@ -152,6 +156,7 @@ class WorkerRun implements ActionSession {
       } catch (e) {
         planError = String((e as Error)?.message ?? e);
       }
+      trace(`planned action ${action}`);
       if (physical) this.planned.set(action, physical);
       this.link.post({ t: "plan", run: this.run, action, fingerprint: physical && fingerprintPlan(physical), planError });
       m = await this.next(action);

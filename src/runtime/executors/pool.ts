@@ -10,6 +10,7 @@ import type { FromWorker, ToWorker } from "./protocol.js";
 import type { SubtaskCounts } from "../../common/progress.js";
 import { startWorker, type WorkerLink, type WorkerSpec } from "./worker-link.js";
 import type { WireError } from "./wire-error.js";
+import { trace } from "./trace.js";
 
 type Reply = Exclude<Extract<FromWorker, { id: number }>, { t: "progress" }>;
 type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, "id"> : never) : never;
@@ -35,6 +36,7 @@ export class WorkerHandle {
   constructor(readonly index: number, private readonly pool: WorkerPool) {
     this.link = startWorker(pool.spec, index, { message: (m) => this.onMessage(m), exit: (e) => this.die(e) });
     this.link.ref(false);
+    trace(`${this.kind} ${index + 1} starting`);
   }
 
   get kind(): string {
@@ -84,6 +86,7 @@ export class WorkerHandle {
   }
 
   private onMessage(m: FromWorker): void {
+    if (m.t !== "progress") trace(`${this.kind} ${this.index + 1} says ${m.t}${"action" in m ? ` ${m.action}` : ""}`);
     switch (m.t) {
       case "action":
         this.reached.set(m.run, m.action);

@@ -20,6 +20,7 @@ import type { PrintedText } from "./protocol.js";
 import type { SubtaskCounts } from "../../common/progress.js";
 import type { WorkerHandle } from "./pool.js";
 import { foldAccumulators } from "./worker-subtask.js";
+import { trace } from "./trace.js";
 import { chainName, failureError, formatStateOf } from "./remote-task.js";
 
 /** Workers serving one action: the executor takes an idle one per subtask and gives it back. */
@@ -138,7 +139,9 @@ export class RemoteExecutor implements TaskExecutor {
     try {
       // Partitions are read by this subtask only: move their buffers. Broadcast data is copied.
       const own = task.inputs.flatMap((gate, g) => gate.flatMap((ex, e) => (ex.channel.ship === "BROADCAST" ? [] : inputs[g]![e]!)));
+      trace(`task ${index} subtask ${i} to ${h.kind} ${h.index + 1}`);
       reply = await h.request(msg, transferables(own), relay);
+      trace(`task ${index} subtask ${i} done in ${h.kind} ${h.index + 1}`);
     } catch (e) {
       throw new TaskFailure(chainName(task), i, task.chain[0]!.parallelism, e);
     }

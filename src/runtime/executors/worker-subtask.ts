@@ -15,6 +15,7 @@ import type { JobGraph, Task } from "../job-graph.js";
 import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
+import { trace } from "./trace.js";
 import { toWireError } from "./wire-error.js";
 import type { FromWorker, PrintedText, SubtaskOutput, ToWorker } from "./protocol.js";
 import type { SubtaskCounts } from "../../common/progress.js";
@@ -106,6 +107,7 @@ export async function runSubtaskRequest(
     const memory = new JobMemory(job.plan.memory);
     const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map(), progress, memory };
     const splits = m.splits ? (decodeBatch(m.splits) as InputSplit[]) : [];
+    trace(`task ${m.task} subtask ${m.subtask} runs`);
     try {
       await runSubtask(local, m.subtask, env, splits);
     } finally {
@@ -117,6 +119,7 @@ export async function runSubtaskRequest(
     for (const [slot, parts] of env.collected) collected.push([slot, encodeBatch(parts[m.subtask] ?? [])]);
     const all = [...shipped.flatMap((o) => [...o.parts.flat(), ...o.held]), ...collected.map(([, b]) => b)];
     const accumulatorNames = [...registry.lists.keys()];
+    trace(`task ${m.task} subtask ${m.subtask} ran`);
     const reply: FromWorker = { t: "done", id: m.id, ok: true, outputs: shipped, collected, accumulatorNames, printed: printed.take() };
     return { reply, transfer: transferables(all) };
   } catch (e) {
