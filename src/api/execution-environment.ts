@@ -11,7 +11,8 @@ import { checkParallelism, InvalidProgramException } from "../common/errors.js";
 import type { InputFormat } from "../common/formats.js";
 import type { JobListener } from "../common/progress.js";
 import { inferShape, type Shape } from "../common/shape.js";
-import type { SinkDescriptor, SourceDescriptor } from "../plan/descriptors.js";
+import { COLLECTION_SAMPLE, type SinkDescriptor, type SourceDescriptor } from "../plan/descriptors.js";
+import { collectionElements } from "../client/action-session.js";
 import type { LogicalNode, SinkNode } from "../plan/logical.js";
 import { executePlan, explainPlan, registerRecordType } from "../client/execute-plan.js";
 import { JobClient, startCancellableJob } from "../common/job-client.js";
@@ -130,7 +131,7 @@ export class ExecutionEnvironment {
   fromElements<T extends TupleLike>(...items: T[]): DataSet<T>;
   fromElements<T>(...items: T[]): DataSet<T>;
   fromElements<T>(...items: T[]): DataSet<T> {
-    return this.fromArray(items, "fromElements");
+    return this.fromArray(items, "fromElements", false);
   }
   /**
    * A DataSet of the records of an iterable.
@@ -143,10 +144,12 @@ export class ExecutionEnvironment {
     if (collection === null || collection === undefined || typeof (collection as Iterable<T>)[Symbol.iterator] !== "function") {
       throw new InvalidProgramException("fromCollection: expected an iterable");
     }
-    return this.fromArray([...collection], "fromCollection");
+    return this.fromArray(collection, "fromCollection", true);
   }
-  private fromArray<T>(elements: T[], what: string): DataSet<T> {
-    const source: SourceDescriptor = { kind: "collection", elements, description: what };
+  private fromArray<T>(items: Iterable<T>, what: string, copy: boolean): DataSet<T> {
+    // In a worker's copy of a job module's entry only a sample is taken: the coordinator ships the elements.
+    const { elements, shipped } = collectionElements(items, copy);
+    const source: SourceDescriptor = { kind: "collection", elements, description: what, ...(shipped ? { shipped } : {}) };
     const node = createNode({ kind: "source", source }, `DataSource (${what})`, commonShape(elements));
     node.parallelism = 1;
     return new DataSet<T>(this, node);
@@ -324,7 +327,7 @@ function commonShape(elements: readonly unknown[]): Shape | undefined {
   if (elements.length === 0) return undefined;
   const first = inferShape(elements[0]);
   const text = JSON.stringify(first);
-  const limit = Math.min(elements.length, 1000);
+  const limit = Math.min(elements.length, COLLECTION_SAMPLE);
   for (let i = 1; i < limit; i++) if (JSON.stringify(inferShape(elements[i])) !== text) return undefined;
   return first;
 }

@@ -5,6 +5,7 @@
  */
 import { currentJobScope } from "../common/job-scope.js";
 import type { SinkNode } from "../plan/logical.js";
+import type { ShippedCollection } from "../plan/descriptors.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import type { JobRun } from "../runtime/job-runner.js";
 import type { ExecutionChoice } from "./choose-execution.js";
@@ -38,6 +39,28 @@ export interface ActionOutcome {
 export interface ActionSession {
   execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome>;
   explain(plan: PhysicalPlan, options: ActionOptions): ExecutionChoice;
+  /** The elements a collection source of this entry run keeps (a worker: a sample, the rest shipped); undefined: all of them. */
+  collection?(items: Iterable<unknown>, copy: boolean): CollectionElements;
+}
+
+export interface CollectionElements {
+  readonly elements: readonly unknown[];
+  readonly shipped?: ShippedCollection;
+}
+
+/**
+ * The elements of a collection source built now: the session's choice in a job module's entry,
+ * else all of them (copied when `copy`, or when `items` is not an array).
+ */
+export function collectionElements<T>(items: Iterable<T>, copy: boolean): { elements: T[]; shipped?: ShippedCollection } {
+  const got = currentSession()?.collection?.(items, copy);
+  if (got) return got as { elements: T[]; shipped?: ShippedCollection };
+  return { elements: allElements(items, copy) as T[] };
+}
+
+/** All of a collection's elements (an array as it is unless `copy`). */
+export function allElements(items: Iterable<unknown>, copy: boolean): unknown[] {
+  return Array.isArray(items) && !copy ? items : [...items];
 }
 
 /** The session of the entry run the caller is in, or undefined (a script). */

@@ -70,7 +70,7 @@ export function serveDaskWorker(runEntry: EntryRunner, socketPath: string, ready
       toHost({ t: "result", run: run.id, action: k, entry: run.results[k]! });
     } else if (!run.results[k] && run.pending.has(k) && run.planned < k) {
       run.planned = k;
-      toHost({ t: "plan", run: run.id, action: k });
+      toHost({ t: "plan", run: run.id, action: k, collections: [] }); // its entry keeps whole collections
     }
   };
 

@@ -20,7 +20,7 @@ import { RemoteExecutor } from "../runtime/executors/remote-executor.js";
 import { toWireError, type WireError } from "../runtime/executors/wire-error.js";
 import type { WorkerKind } from "../runtime/executors/worker-link.js";
 import { chooseExecution, type ExecutionChoice, type JobMode } from "./choose-execution.js";
-import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
+import { allElements, type ActionOptions, type ActionOutcome, type ActionSession, type CollectionElements } from "./action-session.js";
 import { trace } from "../runtime/executors/trace.js";
 import { runWatched } from "./execute-plan.js";
 import { closeClusterRun, runOnCluster, type ClusterRunOptions } from "./cluster-run.js";
@@ -62,11 +62,19 @@ export class JobSession implements ActionSession, RunListener {
   private readonly finished = new Set<WorkerHandle>();
   private current: Current | undefined;
   private closed = false;
+  /** Sizes of the collection sources this entry run made, in order (workers hold samples of them). */
+  private readonly collectionSizes: number[] = [];
 
   constructor(readonly options: SessionOptions) {}
 
   explain(plan: PhysicalPlan, options: ActionOptions): ExecutionChoice {
     return this.choose(plan, options);
+  }
+
+  collection(items: Iterable<unknown>, copy: boolean): CollectionElements {
+    const elements = allElements(items, copy);
+    this.collectionSizes.push(elements.length);
+    return { elements };
   }
 
   async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
@@ -129,7 +137,7 @@ export class JobSession implements ActionSession, RunListener {
         h.opened.add(this.run);
         h.post({ t: "open", run: this.run, moduleUrl, args, parallelism });
       } else if (h.reached.get(this.run) === n) {
-        h.post({ t: "plan", run: this.run, action: n });
+        h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes });
       }
     }
     if (handles.length === 0) cur.failure = new InvalidProgramException(`Job '${jobName}': every worker's entry ended before reaching this job`);
@@ -184,7 +192,7 @@ export class JobSession implements ActionSession, RunListener {
 
   action(h: WorkerHandle, n: number): void {
     if (this.results[n]) this.answer(h, n);
-    else if (this.current?.action === n && this.current.candidates.has(h)) h.post({ t: "plan", run: this.run, action: n });
+    else if (this.current?.action === n && this.current.candidates.has(h)) h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes });
     // Otherwise the worker waits: record() answers it when the action has run.
   }
 

@@ -18,7 +18,8 @@ import { fingerprintPlan } from "../runtime/executors/fingerprint.js";
 import type { FromWorker, ToWorker, WireEntry } from "../runtime/executors/protocol.js";
 import { reviveError, toWireError } from "../runtime/executors/wire-error.js";
 import { mergeAccumulators, PrintBuffer, runSubtaskRequest, type ServedJob } from "../runtime/executors/worker-subtask.js";
-import type { ActionOptions, ActionOutcome, ActionSession } from "./action-session.js";
+import { allElements, type ActionOptions, type ActionOutcome, type ActionSession, type CollectionElements } from "./action-session.js";
+import { COLLECTION_SAMPLE, type ShippedCollection } from "../plan/descriptors.js";
 import type { ExecutionChoice } from "./choose-execution.js";
 import { trace } from "../runtime/executors/trace.js";
 import { JobExecutionResult } from "../common/job-execution-result.js";
@@ -43,8 +44,14 @@ function port(): Port {
   return { post: (m) => void process.send!(m), on: (f) => process.on("message", f as (m: unknown) => void) };
 }
 
-/** Serves the coordinator until this worker is terminated (over `link`: by default the thread's or process's own channel). */
-export function hostWorker(runEntry: EntryRunner, link: WorkerPort = port()): void {
+/**
+ * Serves the coordinator until this worker is terminated (over `link`: by default the thread's or
+ * process's own channel). Over its own channel the entry's collection sources keep samples only
+ * (the coordinator ships their elements with the subtasks); another transport keeps them whole.
+ */
+export function hostWorker(runEntry: EntryRunner, given?: WorkerPort): void {
+  const link = given ?? port();
+  const sampleCollections = given === undefined;
   trace("worker up");
   const runs = new Map<number, WorkerRun>();
   const printed = new PrintBuffer();
@@ -53,7 +60,7 @@ export function hostWorker(runEntry: EntryRunner, link: WorkerPort = port()): vo
     switch (m.t) {
       case "open": {
         trace(`open run ${m.run}`);
-        const run = new WorkerRun(m.run, m.parallelism, link);
+        const run = new WorkerRun(m.run, m.parallelism, link, sampleCollections);
         runs.set(m.run, run);
         runEntry(m.moduleUrl, m.args, m.parallelism, run).then(
           () => run.end(undefined),
@@ -103,9 +110,11 @@ class WorkerRun implements ActionSession {
   private readonly waiters = new Map<number, { resolve: (m: ActionMessage) => void; reject: (e: Error) => void }>();
   private readonly serving = new Map<number, ServedJob>();
   private readonly planned = new Map<number, PhysicalPlan>();
+  /** This run's collection sources, in the order the entry made them: samples, their elements come from the coordinator. */
+  private readonly collections: ShippedCollection[] = [];
   private closed = false;
 
-  constructor(readonly run: number, readonly parallelism: number | undefined, private readonly link: Port) {}
+  constructor(readonly run: number, readonly parallelism: number | undefined, private readonly link: Port, private readonly sample: boolean) {}
 
   served(action: number): ServedJob | undefined {
     return this.serving.get(action);
@@ -142,6 +151,14 @@ class WorkerRun implements ActionSession {
     return { mode: "in-process", workers: 0, reason: "a worker's copy of the entry" };
   }
 
+  /** Takes the first COLLECTION_SAMPLE elements (they decide the shape), never iterating further. */
+  collection(items: Iterable<unknown>, copy: boolean): CollectionElements {
+    if (!this.sample) return { elements: allElements(items, copy) };
+    const shipped: ShippedCollection = { index: this.collections.length, count: Array.isArray(items) ? items.length : undefined };
+    this.collections.push(shipped);
+    return { elements: Array.isArray(items) ? items.slice(0, COLLECTION_SAMPLE) : take(items, COLLECTION_SAMPLE), shipped };
+  }
+
   async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
     const action = this.actions++;
     const plan = (): PhysicalPlan => optimize(sinks, planOptions(options));
@@ -150,6 +167,8 @@ class WorkerRun implements ActionSession {
     let m = await this.next(action);
     let physical: PhysicalPlan | undefined;
     if (m.t === "plan") {
+      // The optimizer's estimates need the sizes of the collections this worker only sampled.
+      for (const c of this.collections) c.count = m.collections[c.index];
       let planError: string | undefined;
       try {
         physical = plan();
@@ -180,6 +199,21 @@ class WorkerRun implements ActionSession {
     }
     return new Promise((resolve, reject) => this.waiters.set(action, { resolve, reject }));
   }
+}
+
+/** The first `n` elements of an iterable; the iterator is then closed (a generator's finally runs). */
+function take(items: Iterable<unknown>, n: number): unknown[] {
+  const out: unknown[] = [];
+  if (n <= 0) return out;
+  const it = items[Symbol.iterator]();
+  for (let r = it.next(); !r.done; r = it.next()) {
+    out.push(r.value);
+    if (out.length >= n) {
+      it.return?.();
+      break;
+    }
+  }
+  return out;
 }
 
 function fromEntry(entry: WireEntry, jobName: string, plan: () => PhysicalPlan): ActionOutcome {

@@ -2,6 +2,7 @@
 import type { BaseStatistics, InputFormat } from "../../common/formats.js";
 import type { PartitionNode, ProjectNode, RecordUdfNode, SinkNode, SortPartitionNode, SourceNode, UnionNode } from "../../plan/logical.js";
 import type { DriverStrategy } from "../../plan/physical.js";
+import { collectionSize } from "../../plan/descriptors.js";
 import { FORWARD_ALL, forwardProps, noProps } from "../properties.js";
 import { single, type Translated, type Translator } from "../translator.js";
 
@@ -9,7 +10,7 @@ export function translateSource(node: SourceNode, t: Translator): Translated {
   const src = node.source;
   const parallelism = src.kind === "collection" ? 1 : t.parallelismOf(node);
   const estimatedRecords =
-    src.kind === "collection" ? src.elements.length : src.kind === "sequence" ? Math.max(0, src.to - src.from + 1) : formatEstimate(src.format);
+    src.kind === "collection" ? collectionSize(src) : src.kind === "sequence" ? Math.max(0, src.to - src.from + 1) : formatEstimate(src.format);
   const p = t.addNode({ logical: node, driver: "SOURCE", pact: "Data Source", parallelism, inputs: [], estimatedRecords });
   return single(p, noProps(parallelism));
 }

@@ -1,15 +1,23 @@
 /**
  * The fingerprint of a job's plan, computed the same way by the coordinator and by every worker
  * (each builds the plan by running the same program): the optimized plan JSON, the source text of
- * every user function and class in it, and the data it holds (collection elements, format and
- * function fields; an array of more than 4,096 elements by its length and 4,096 evenly spaced
- * ones). Values only captured by closures are invisible here; see the README section "Worker
+ * every user function and class in it, and the data it holds (collection sources by their size
+ * and first 1,000 elements, which a worker holds; format and function fields; an array of more than
+ * 4,096 elements by its length and 4,096 evenly spaced ones). Values only captured by closures are invisible here; see the README section "Worker
  * threads" for the rules. The walk also registers the record classes it meets.
  */
 import { createHash, type Hash } from "node:crypto";
 import type { PhysicalPlan } from "../../plan/physical.js";
 import { planToJson } from "../../plan/plan-json.js";
 import { noteInstance } from "./class-registry.js";
+import { COLLECTION_SAMPLE, collectionSize, type SourceDescriptor } from "../../plan/descriptors.js";
+
+type CollectionSource = Extract<SourceDescriptor, { kind: "collection" }>;
+
+function isCollectionSource(o: object): o is CollectionSource {
+  const c = o as Partial<CollectionSource>;
+  return c.kind === "collection" && Array.isArray(c.elements) && typeof c.description === "string";
+}
 
 export interface PlanFingerprint {
   /** Operators, strategies, parallelism: the optimized plan JSON (hash, and the text for messages). */
@@ -111,6 +119,14 @@ class Walker {
       this.code.add(`c:${Function.prototype.toString.call(ctor)};`);
     }
     if (ArrayBuffer.isView(o)) return this.data.bytes(o);
+    if (isCollectionSource(o)) {
+      // A worker holds the first COLLECTION_SAMPLE elements (they decide the shape) and the coordinator's
+      // count; the elements themselves come from the coordinator with the subtask that reads them.
+      this.data.add(`C${collectionSize(o)}:`);
+      this.walk(o.description, depth + 1);
+      this.walk(o.elements.slice(0, COLLECTION_SAMPLE), depth + 1);
+      return;
+    }
     if (o instanceof Map) {
       this.data.add(`M${o.size}:`);
       for (const [k, x] of o) { this.walk(k, depth + 1); this.walk(x, depth + 1); }

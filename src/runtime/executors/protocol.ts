@@ -34,7 +34,8 @@ export type ToWorker =
   | { readonly t: "open"; readonly run: number; readonly moduleUrl: string; readonly args: unknown; readonly parallelism: number | undefined }
   | { readonly t: "close"; readonly run: number }
   | (At & { readonly t: "result"; readonly entry: WireEntry })
-  | (At & { readonly t: "plan" })
+  /** Plan the action; `collections`: the sizes of the entry run's collection sources so far, in the order they were made. */
+  | (At & { readonly t: "plan"; readonly collections: readonly number[] })
   | (At & { readonly t: "serve" })
   | (At & {
     readonly t: "run"; readonly id: number; readonly task: number; readonly subtask: number;
@@ -43,6 +44,8 @@ export type ToWorker =
     /** Per broadcast input, per exchange: all batches. */
     readonly broadcasts: EncodedBatch[][][];
     readonly splits: EncodedBatch | undefined;
+    /** The elements of the collection source that heads this task (the worker holds a sample only). */
+    readonly collection?: EncodedBatch;
     /** Fields the coordinator's output formats got from initializeGlobal (staging paths). */
     readonly formatState: (Record<string, unknown> | undefined)[];
     /** Whether someone watches the job's progress: the worker then relays the subtask's counters. */

@@ -13,7 +13,8 @@ import type { InputSplit } from "../../common/formats.js";
 import type { Task } from "../job-graph.js";
 import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import type { SubtaskEnv } from "../task/subtask-runner.js";
-import { decodeBatch, encodeBatch, toWire, transferables } from "./codec.js";
+import { decodeBatch, encodeBatch, toWire, transferables, type EncodedBatch } from "./codec.js";
+import type { SourceNode } from "../../plan/logical.js";
 import type { TaskExecutor } from "./executor.js";
 import { localTask } from "./local-task.js";
 import type { PrintedText } from "./protocol.js";
@@ -22,6 +23,14 @@ import type { WorkerHandle } from "./pool.js";
 import { foldAccumulators } from "./worker-subtask.js";
 import { trace } from "./trace.js";
 import { chainName, failureError, formatStateOf } from "./remote-task.js";
+
+/** The elements of the collection source heading `task`, encoded for its one subtask (a worker holds a sample only). */
+function shippedCollection(task: Task): EncodedBatch | undefined {
+  const head = task.chain[0]!;
+  if (head.driver !== "SOURCE") return undefined;
+  const src = (head.logical as SourceNode).source;
+  return src.kind === "collection" ? encodeBatch(src.elements as unknown[]) : undefined;
+}
 
 /** Workers serving one action: the executor takes an idle one per subtask and gives it back. */
 export interface ServedWorkers {
@@ -128,6 +137,7 @@ export class RemoteExecutor implements TaskExecutor {
     const msg = {
       t: "run" as const, run, action, task: index, subtask: i, inputs, broadcasts, formatState,
       splits: splits.length > 0 ? encodeBatch(splits) : undefined, progress: env.progress !== undefined,
+      collection: shippedCollection(task),
     };
     const progress = env.progress;
     progress?.counts(task, i); // running
@@ -139,6 +149,7 @@ export class RemoteExecutor implements TaskExecutor {
     try {
       // Partitions are read by this subtask only: move their buffers. Broadcast data is copied.
       const own = task.inputs.flatMap((gate, g) => gate.flatMap((ex, e) => (ex.channel.ship === "BROADCAST" ? [] : inputs[g]![e]!)));
+      if (msg.collection) own.push(msg.collection);
       trace(`task ${index} subtask ${i} to ${h.kind} ${h.index + 1}`);
       reply = await h.request(msg, transferables(own), relay);
       trace(`task ${index} subtask ${i} done in ${h.kind} ${h.index + 1}`);

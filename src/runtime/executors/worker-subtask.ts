@@ -7,7 +7,7 @@
 import type { Accumulator } from "../../common/accumulators.js";
 import { TaskFailure } from "../../common/errors.js";
 import type { InputSplit } from "../../common/formats.js";
-import type { SinkNode } from "../../plan/logical.js";
+import type { SinkNode, SourceNode } from "../../plan/logical.js";
 import type { PhysicalNode, PhysicalPlan } from "../../plan/physical.js";
 import { Exchange } from "../exchange/exchange.js";
 import { JobMemory } from "../memory/job-memory.js";
@@ -86,6 +86,7 @@ export async function runSubtaskRequest(
     // Spread first: fields other helpers add to Task (side inputs...) carry over as they are.
     const local: Task = {
       ...task,
+      chain: m.collection ? withElements(task.chain, decodeBatch(m.collection)) : task.chain,
       inputs: task.inputs.map((gate, g) => gate.map((ex, e) => new FeedExchange(ex, m.inputs[g]![e]!))),
       broadcasts: task.broadcasts.map((b, i) => ({ name: b.name, exchanges: b.exchanges.map((ex, e) => new FeedExchange(ex, m.broadcasts[i]![e]!)) })),
       outputs,
@@ -128,6 +129,14 @@ export async function runSubtaskRequest(
       : { error: toWireError(e) };
     return { reply: { t: "done", id: m.id, ok: false, failure, printed: printed.take() }, transfer: [] };
   }
+}
+
+/** The chain with its collection source reading `elements` (shipped by the coordinator) instead of this worker's sample. */
+function withElements(chain: readonly PhysicalNode[], elements: unknown[]): PhysicalNode[] {
+  const [head, ...rest] = chain;
+  const logical = head!.logical as SourceNode;
+  if (logical.source.kind !== "collection") return [...chain];
+  return [{ ...head!, logical: { ...logical, source: { ...logical.source, elements } } } as PhysicalNode, ...rest];
 }
 
 /** Text a subtask's print sinks wrote in a worker. */
