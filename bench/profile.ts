@@ -61,7 +61,7 @@ const counts = (id: number): boolean => {
   if (known !== undefined) return known;
   const f = byId.get(id)!.callFrame;
   const p = parent.get(id);
-  const v = f.url.includes("/src/") || f.url.includes("/dist/") || f.functionName === "(garbage collector)" || (p !== undefined && counts(p));
+  const v = f.url.includes("/src/") || f.url.includes(`${dirname(BENCH_DIR)}/dist/`) || f.functionName === "(garbage collector)" || (p !== undefined && counts(p));
   inJob.set(id, v);
   return v;
 };

@@ -17,12 +17,18 @@ export class Bucket<R> {
 export type Entry<R> = R | Bucket<R>;
 
 export class JoinHashTable<R> {
-  private readonly entries = new Map<HashKey, Entry<R>>();
+  /** Key -> entry; read directly by a probe that does not track matches (hash-join-driver's fast path). */
+  readonly entries = new Map<HashKey, Entry<R>>();
   private readonly matched: Set<HashKey> | undefined;
   private records = 0;
 
   constructor(trackMatches: boolean) {
     this.matched = trackMatches ? new Set() : undefined;
+  }
+
+  /** Whether probes mark keys matched (an outer build side). */
+  get tracksMatches(): boolean {
+    return this.matched !== undefined;
   }
 
   get size(): number {

@@ -140,7 +140,8 @@ async function readRecords(format: InputFormat<unknown>, run: SourceRun): Promis
 // The record loops live in small synchronous functions: V8 optimizes them as a whole, while a
 // loop inside an async function falls back to the interpreter after every await.
 function pushSlice(out: Operator, records: readonly unknown[], from: number, to: number): void {
-  for (let i = from; i < to; i++) out.collect(records[i]);
+  if (out.collectBatch !== undefined) out.collectBatch(0, records, from, to);
+  else for (let i = from; i < to; i++) out.collect(records[i]);
 }
 
 function pushNumbers(out: Operator, from: number, to: number): void {

@@ -7,7 +7,7 @@ import { Configuration } from "../../common/configuration.js";
 import type { InputSplit } from "../../common/formats.js";
 import { TaskFailure } from "../../common/errors.js";
 import type { PhysicalNode } from "../../plan/physical.js";
-import type { Operator, OperatorContext } from "../drivers/operator.js";
+import { pushBatch, type Operator, type OperatorContext } from "../drivers/operator.js";
 import { createOperator, type JobServices } from "../drivers/registry.js";
 import { END_OF_CHAIN } from "../drivers/sink-drivers.js";
 import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
@@ -137,7 +137,7 @@ async function pumpInputs(
       for (const ex of task.inputs[input]!) {
         for (const batch of ex.batchesFor(subtask)) {
           if (counts !== undefined) counts.recordsIn += batch.length;
-          pushAll(collect, batch);
+          pushBatch(op, input, batch, 0, batch.length);
           await drain();
         }
       }
@@ -201,11 +201,10 @@ async function pumpSideInput(
   drain: () => Promise<void>,
   counts: SubtaskCounts | undefined,
 ): Promise<void> {
-  const collect = side.input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
   for (const ex of task.inputs[side.gate]!) {
     for (const batch of ex.batchesFor(subtask)) {
       if (counts !== undefined) counts.recordsIn += batch.length;
-      pushAll(collect, batch);
+      pushBatch(op, side.input, batch, 0, batch.length);
       await drain();
     }
   }
@@ -217,6 +216,7 @@ function chainedInputOf(op: Operator, input: 0 | 1): Operator {
   return {
     open() {},
     collect: input === 0 ? (r) => op.collect(r) : (r) => op.collectSecond!(r),
+    collectBatch: (_, records, from, to) => pushBatch(op, input, records, from, to),
     finish() {
       op.endInput?.(input);
       return op.finish();
@@ -290,9 +290,4 @@ function outputOf(writers: ChannelWriter[]): Operator {
     finish: close,
     close() {},
   };
-}
-
-/** Kept out of the async pump so V8 optimizes the record loop (see source-runner.ts). */
-function pushAll(collect: (r: any) => void, records: readonly any[]): void {
-  for (let i = 0; i < records.length; i++) collect(records[i]);
 }

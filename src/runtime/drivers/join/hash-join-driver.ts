@@ -22,7 +22,7 @@ import { copyRecord } from "../../../common/copy.js";
 import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
 import { HashJoinSortFallback } from "./sort-fallback.js";
-import { emitAgainst, emitOnce, heldFirst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+import { emitAgainst, emitOnce, heldPairEmitter, outerSides, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
 export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   readonly firstInputToRead: 0 | 1;
@@ -58,7 +58,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     // build side tracks matches per superstep, so it is built anew.
     this.kept = this.buildOuter ? undefined : staticHolder<JoinHashTable<any>>(ctx, build, "build-table");
     this.table = this.kept?.kept ?? new JoinHashTable(this.buildOuter);
-    this.emit = heldFirst(pairEmitter(udf, node.flat, out), build);
+    this.emit = heldPairEmitter(udf, node.flat, out, build);
     this.policy = sharingPolicy(ctx);
     this.memory = holderOf(ctx);
     // A table kept from an earlier superstep was not seen being built: its records are checked per use.
@@ -67,15 +67,78 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
 
   collect(record: any): void {
     if (this.build === 0) this.insert(record);
-    else this.probe(record);
+    else this.probeRecord(record);
   }
   collectSecond(record: any): void {
     if (this.build === 1) this.insert(record);
-    else this.probe(record);
+    else this.probeRecord(record);
   }
 
+  /** A batch: the build side record by record, the probe side through `probeRecords`. */
+  collectBatch(input: 0 | 1, records: readonly any[], from: number, to: number): void {
+    if (input === this.build) for (let i = from; i < to; i++) this.insert(records[i]);
+    else this.probeRecords(records, from, to);
+  }
+
+  /** The probe of one streamed record: the general one, or the table's own once it is built. */
+  private probeRecord: (record: any) => void = (record) => this.probe(record);
+  /** The probe of records[from, to): the same, as one loop. */
+  private probeRecords: (records: readonly any[], from: number, to: number) => void = (records, from, to) => {
+    for (let i = from; i < to; i++) this.probeRecord(records[i]);
+  };
+
   endInput(input: 0 | 1): void {
-    if (input === this.build && this.kept && this.kept.kept === undefined) this.kept.keep(this.table);
+    if (input !== this.build) return;
+    if (this.kept && this.kept.kept === undefined) this.kept.keep(this.table);
+    if (this.kept === undefined && this.fallback === undefined && !this.table.tracksMatches) this.useTableProbe();
+  }
+
+  /**
+   * The probe against a finished table that tracks no matches: the table's Map read directly and
+   * the copy decisions that depend on the build side taken once (the general `probe` makes them
+   * per record), so a probe is a key, a lookup and the function. Same pairs and copies as `probe`.
+   */
+  private useTableProbe(): void {
+    const entries = this.table.entries;
+    const hashable = this.probeKey.hashable;
+    const emit = this.emit;
+    const policy = this.policy;
+    const probeOuter = this.probeOuter;
+    const allFlat = this.allFlat;
+    // The single held match as it is: no copies at all, or a read-only function over flat build records.
+    const heldAsIs = !policy.copy || (policy.readsOnly && allFlat);
+    // The streamed record as it is: its last use, and it is owned (or nothing is copied); else a
+    // read-only function gets it as it is when it is flat.
+    const streamedAsIs = !policy.copy || policy.streamedOwned;
+    const streamedIfFlat = policy.readsOnly;
+    const one = (record: any): void => {
+      const e = entries.get(hashable(record));
+      if (e === undefined) {
+        if (probeOuter) emit(null, record);
+      } else if (e instanceof Bucket) {
+        emitAgainst(emit, e.rows, 0, e.rows.length, record, policy);
+      } else if (heldAsIs && streamedAsIs) {
+        emit(e, record);
+      } else if (heldAsIs && streamedIfFlat) {
+        emit(e, isFlatRecord(record) ? record : copyRecord(record));
+      } else {
+        emitOnce(emit, e, record, policy, allFlat);
+      }
+    };
+    this.probeRecord = (record) => {
+      try {
+        one(record);
+      } catch (err) {
+        throw this.fail(err);
+      }
+    };
+    this.probeRecords = (records, from, to) => {
+      try {
+        for (let i = from; i < to; i++) one(records[i]);
+      } catch (err) {
+        throw this.fail(err);
+      }
+    };
   }
 
   private insert(record: any): void {

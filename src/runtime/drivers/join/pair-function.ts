@@ -27,6 +27,17 @@ export function heldFirst(emit: PairEmitter, held: 0 | 1): PairEmitter {
   return held === 0 ? emit : (h, s) => emit(s, h);
 }
 
+/**
+ * `heldFirst(pairEmitter(udf, flat, out), held)` as one closure: one call less per pair on the
+ * join's hot path.
+ */
+export function heldPairEmitter(udf: UdfInstance, flat: boolean, out: Collector<any>, held: 0 | 1): PairEmitter {
+  const call = udf.call;
+  if (held === 0) return pairEmitter(udf, flat, out);
+  if (flat) return (h, s) => { call(s, h, out); };
+  return (h, s) => { out.collect(call(s, h)); };
+}
+
 /** Which sides keep their unmatched records: [first, second]. */
 export function outerSides(joinType: JoinType): readonly [boolean, boolean] {
   switch (joinType) {
