@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chooseLibrary } from "./lib/library.js";
+import { childImports } from "./lib/spawn.js";
 
 interface ProfileNode {
   id: number;
@@ -43,7 +44,7 @@ mkdirSync(dir, { recursive: true });
 if (engine.startsWith("sluice-")) chooseLibrary();
 const res = spawnSync(
   process.execPath,
-  ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify({ engine, workload, size })],
+  ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...childImports(engine), join(BENCH_DIR, "child.ts"), JSON.stringify({ engine, workload, size })],
   { cwd: dirname(BENCH_DIR), encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=8192" } },
 );
 process.stderr.write(res.stderr);

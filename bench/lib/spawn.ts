@@ -1,7 +1,7 @@
 /** Starts one child run (`node --import tsx bench/child.ts <args>`) and reads its report. */
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { REPORT_PREFIX, type ChildArgs, type ChildReport } from "./protocol.js";
 
 const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -21,7 +21,7 @@ export interface RunOutcome extends ChildReport {
 export function runChild(args: ChildArgs, timeoutSec: number): Promise<RunOutcome> {
   return new Promise((resolve) => {
     const start = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "child.ts"), JSON.stringify(args)], {
+    const child = spawn(process.execPath, [...childImports(args.engine), join(BENCH_DIR, "child.ts"), JSON.stringify(args)], {
       cwd: REPO_DIR,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=12288`.trim() },
@@ -44,6 +44,16 @@ export function runChild(args: ChildArgs, timeoutSec: number): Promise<RunOutcom
       else resolve({ status: "error", note: `child exited (${signal ?? code}) without a report: ${lastLine(stderr)}`, processMs });
     });
   });
+}
+
+/**
+ * A child's --import flags: tsx for the harness's TypeScript; for Sluice on the compiled library,
+ * first bench/lib/preload-library.mjs, so Node loads the library's modules itself, as for a user's
+ * compiled program, and not each through tsx's loader (~0.6 s of CPU at start-up).
+ */
+export function childImports(engine: string): string[] {
+  const preload = engine.startsWith("sluice-") && process.env["SLUICE_BENCH_LIBRARY"] === "dist";
+  return [...(preload ? ["--import", pathToFileURL(join(BENCH_DIR, "lib", "preload-library.mjs")).href] : []), "--import", "tsx"];
 }
 
 function lastLine(text: string): string {
