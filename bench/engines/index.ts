@@ -26,6 +26,11 @@ export function engines(cores: number): EngineInfo[] {
       ? [
           sluiceAt(cores),
           {
+            id: "sluice-auto",
+            describe: `Sluice job module (bench/jobs/harness.job.mjs) through runJob at parallelism ${cores} in the default mode, auto (the time includes starting workers when it uses them)`,
+            load: async () => (await import("./sluice-auto.js")).sluiceAuto(cores),
+          },
+          {
             id: `sluice-p${cores}-threads`,
             describe: `Sluice, createLocalEnvironment(${cores}) with setExecutionMode("threads"): subtasks in ${cores} worker threads (the time includes starting them)`,
             load: async () => (await import("./sluice.js")).sluice(cores, "threads"),
