@@ -64,7 +64,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], jobs: number): Promise<T[]> 
 
 function selectEngines(opts: Options): EngineInfo[] {
   const all = engines(availableParallelism());
-  if (opts.engines === undefined) return all;
+  if (opts.engines === undefined) return all.filter((e) => !e.optIn);
   for (const id of opts.engines) if (!all.some((e) => e.id === id)) throw new Error(`unknown engine ${id}; known: ${all.map((e) => e.id).join(", ")}`);
   return all.filter((e) => opts.engines!.includes(e.id));
 }

@@ -5,6 +5,8 @@ import type { EngineImpls } from "./types.js";
 export interface EngineInfo {
   readonly id: string;
   readonly describe: string;
+  /** Run only when named with --engines (kept out of the default run and its smoke test). */
+  readonly optIn?: boolean;
   load(): Promise<EngineImpls>;
 }
 
@@ -27,6 +29,7 @@ export function engines(cores: number): EngineInfo[] {
           sluiceAt(cores),
           {
             id: "sluice-auto",
+            optIn: true,
             describe: `Sluice job module (bench/jobs/harness.job.mjs) through runJob at parallelism ${cores} in the default mode, auto (the time includes starting workers when it uses them)`,
             load: async () => (await import("./sluice-auto.js")).sluiceAuto(cores),
           },

@@ -1,13 +1,16 @@
 /**
  * Where an action's subtasks run. An explicit mode wins (the environment's config, else runJob's);
- * "auto" runs on every core when the optimizer's estimate says it pays: enough known input
- * (collection and sequence sizes, file bytes) going through user functions at parallelism above 1
- * on a machine with more than one core; in process otherwise. The choice and its reason go into
+ * "auto" runs on every core when the optimizer's estimate says it pays: enough known input that
+ * parallel sources read in the workers (sequence sizes, file bytes) going through user functions
+ * at parallelism above 1 on a machine with more than one core; in process otherwise. Collection
+ * records do not count: a collection is one subtask's input, shipped from the coordinator's
+ * memory, which costs about what the simple functions the workers would run in parallel save. The choice and its reason go into
  * the plan JSON and, for "auto", on stderr.
  */
 import { availableParallelism } from "node:os";
 import { statSync } from "node:fs";
 import type { SourceNode } from "../plan/logical.js";
+import { collectionSize } from "../plan/descriptors.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { poolSize } from "../runtime/executors/pool.js";
 
@@ -38,23 +41,31 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   const input = estimatedInput(plan);
   const work = plan.nodes.filter((n) => USER_FUNCTION_DRIVERS.test(n.driver)).length;
   if (work === 0) return inProcess(`auto: no user function to spread (${input.text})`);
-  if (input.units < AUTO_MIN_INPUT) return inProcess(`auto: small input (${input.text} < ${AUTO_MIN_INPUT.toLocaleString("en")})`);
+  if (input.units < AUTO_MIN_INPUT) return inProcess(`auto: small parallel input (${input.text}; threads from ${AUTO_MIN_INPUT.toLocaleString("en")})`);
   const reason = `auto: ${input.text} >= ${AUTO_MIN_INPUT.toLocaleString("en")} through ${work} operator(s) with user functions`;
   return { mode: "threads", workers: Math.min(workers, cores), reason };
 }
 
-/** Known input of the plan's sources: records of collections and sequences, bytes of files (64 a record). */
+/**
+ * Known input of the plan's parallel sources (sequence records, file bytes at 64 a record); the
+ * records of collection sources are named in the text but not counted.
+ */
 function estimatedInput(plan: PhysicalPlan): { units: number; text: string } {
   let records = 0;
   let bytes = 0;
+  let collected = 0;
   for (const n of plan.nodes) {
     if (n.driver !== "SOURCE") continue;
     const src = (n.logical as SourceNode).source;
-    if (src.kind === "collection") records += src.elements.length;
+    if (src.kind === "collection") collected += collectionSize(src);
     else if (src.kind === "sequence") records += src.to - src.from + 1;
     else bytes += fileBytes(src.format);
   }
-  const text = [`${records.toLocaleString("en")} known input records`, ...(bytes > 0 ? [`${bytes.toLocaleString("en")} input bytes`] : [])].join(", ");
+  const text = [
+    `${records.toLocaleString("en")} known input records from parallel sources`,
+    ...(bytes > 0 ? [`${bytes.toLocaleString("en")} input bytes`] : []),
+    ...(collected > 0 ? [`${collected.toLocaleString("en")} collection records, not counted (shipped to one subtask)`] : []),
+  ].join(", ");
   return { units: records + bytes / 64, text };
 }
 

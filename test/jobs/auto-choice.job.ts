@@ -1,0 +1,17 @@
+/** What "auto" picks for one pipeline over a collection and over a sequence (getExecutionPlan's "execution"). */
+import { defineJob, ExecutionEnvironment, type DataSet, type OutputFormat } from "../../src/index.js";
+
+type Execution = { mode: string; workers?: number; reason: string };
+
+const discard: OutputFormat<unknown> = { open() {}, writeRecord() {}, close() {} } as unknown as OutputFormat<unknown>;
+
+function explain(source: (env: ExecutionEnvironment) => DataSet<number>): Execution {
+  const env = ExecutionEnvironment.getExecutionEnvironment();
+  source(env).map((x): [number, number] => [x % 7, x]).groupBy(0).sum(1).output(discard);
+  return (JSON.parse(env.getExecutionPlan()) as { execution: Execution }).execution;
+}
+
+export default defineJob((_env, args: { n: number }) => ({
+  collection: explain((env) => env.fromCollection(Array.from({ length: args.n }, (_, i) => i))),
+  sequence: explain((env) => env.generateSequence(1, args.n)),
+}));
