@@ -51,12 +51,17 @@ test("the reads-only analysis accepts field reads, literals and pure globals onl
     "function (a, b) { return a.x + Math.max(b[\"y\"], 3) / 2; }",
     "r => ({ ...r, n: Number(r.s) })",
     "(a) => typeof a.x === \"string\" && a?.y > 0",
+    "({ a }) => a",
+    "([, component], [, neighbour]) => [neighbour, component]",
+    "({ id, v: value }, [k]) => ({ id, value, k, w: value.w })",
   ];
   const no = [
     "(r) => { r.x = 1; return r; }", "(r) => r", "(r) => [r, 1]", "(r) => r.xs.push(1)", "(r) => (r.n++, 1)",
     "(r) => ({ x: r[i] })", "(r) => ({ s: shared })", "(r) => ({ m: Math })", "(r) => f(r.x)", "(r) => ({ d: new Date(r.t) })",
     "(r) => `${r.x}`", "(r) => /a/.test(r.s)", "(r) => r.xs.map((x) => x)", "(r) => (r).xs.sort()", "(r) => ({ p: r.__proto__ })",
-    "(r) => this.x", "({ a }) => a", "(a = {}) => a.x", "async (r) => r.x", "(r) => { const x = r.x; return x; }", "(r) => delete r.x",
+    "(r) => this.x", "(a = {}) => a.x",
+    "([a = 1]) => a", "([a, ...rest]) => rest", "({ a: { b } }) => b", "({ ...o }) => o", "([a]) => a.push(1)", "({ a }) => (a.x = 1)",
+    "([a], a) => a", "({ [k]: v }) => v", "({ __proto__: p }) => p", "([Math]) => Math", "([a]) => { a.x = 1; return 1; }", "async (r) => r.x", "(r) => { const x = r.x; return x; }", "(r) => delete r.x",
     "(r) => String(r).length",
   ];
   for (const s of yes) assert.equal(analyze(s), true, s);

@@ -2,9 +2,11 @@
  * Which user functions provably only read their arguments (issue 15: "a function the engine can
  * show only reads its input needs no copy"). The proof is syntactic and conservative: the
  * function's source must be an arrow or `function` expression with plain identifier parameters
- * whose body is one expression (or `{ return expr; }`) made only of
+ * or one-level destructuring patterns of them (`[, c]`, `{ a, b: x }`: each name is a field read,
+ * as `p[1]` or `p.b`) whose body is one expression (or `{ return expr; }`) made only of
  * - reads of a parameter's fields: `p.f`, `p?.f`, `p[0]`, `p["f"]`, chained, never called,
  *   assigned, incremented or deleted; a bare parameter only compared (`p === null`) or spread;
+ *   a destructured name is such a field read (used bare, or read further, never called or assigned);
  * - literals, object and array literals, operators, `typeof`, ternaries;
  * - calls of a few global functions that return primitives (`Math.*`, `Number`, `String`, ...).
  * Any other identifier (a closure variable, `this`, `arguments`), `new`, a nested function, a
@@ -62,7 +64,7 @@ export function analyze(source: string): boolean {
     if (body.at(-1)?.v === ";") body = body.slice(0, -1);
   }
   if (body.length === 0) return false;
-  return expressionReadsOnly(body, new Set(head.params));
+  return expressionReadsOnly(body, new Set(head.params), new Set(head.fields));
 }
 
 function tokenize(src: string): Token[] | undefined {
@@ -109,37 +111,76 @@ function tokenize(src: string): Token[] | undefined {
   return out;
 }
 
-/** Parameters and where the body starts, for `(a, b) =>`, `a =>` and `function name?(a, b) {`. */
-function header(ts: Token[]): { params: string[]; bodyStart: number; block: boolean } | undefined {
+/**
+ * Parameters, names destructured from parameters, and where the body starts, for `(a, b) =>`,
+ * `a =>`, `function name?(a, b) {` and parameters such as `[, c]` or `{ a, b: x }`.
+ */
+function header(ts: Token[]): { params: string[]; fields: string[]; bodyStart: number; block: boolean } | undefined {
   let i = 0;
   let arrow = true;
   if (ts[0]?.v === "function") {
     arrow = false;
     i = ts[1]?.t === "id" ? 2 : 1;
   } else if (ts[0]?.t === "id" && ts[1]?.v === "=>") {
-    return { params: [ts[0].v], bodyStart: 2, block: ts[2]?.v === "{" };
+    return { params: [ts[0].v], fields: [], bodyStart: 2, block: ts[2]?.v === "{" };
   }
   if (ts[i]?.v !== "(") return undefined;
   const params: string[] = [];
+  const fields: string[] = [];
   i++;
   while (ts[i]?.v !== ")") {
     const p = ts[i];
-    if (p?.t !== "id" || LITERALS.has(p.v) || GLOBALS.has(p.v)) return undefined;
-    params.push(p.v);
-    i++;
+    if (p?.v === "[" || p?.v === "{") {
+      const end = pattern(ts, i, fields);
+      if (end === undefined) return undefined;
+      i = end;
+    } else {
+      if (!bindable(p)) return undefined;
+      params.push(p!.v);
+      i++;
+    }
     if (ts[i]?.v === ",") i++;
     else if (ts[i]?.v !== ")") return undefined;
   }
   i++;
+  if (new Set([...params, ...fields]).size !== params.length + fields.length) return undefined;
   if (arrow) {
     if (ts[i]?.v !== "=>") return undefined;
     i++;
-    return { params, bodyStart: i, block: ts[i]?.v === "{" };
+    return { params, fields, bodyStart: i, block: ts[i]?.v === "{" };
   }
-  return { params, bodyStart: i, block: true };
+  return { params, fields, bodyStart: i, block: true };
 }
 
-function expressionReadsOnly(ts: Token[], params: Set<string>): boolean {
+function bindable(t: Token | undefined): boolean {
+  return t?.t === "id" && !LITERALS.has(t.v) && !GLOBALS.has(t.v) && !OPERATOR_WORDS.has(t.v);
+}
+
+/**
+ * A one-level array pattern (`[a, , b]`, holes allowed) or object pattern (`{ a, b: x }`)
+ * starting at `open`: adds the names it binds to `into`; returns one past its end, or undefined
+ * for anything else (defaults, rest elements, nested or computed patterns).
+ */
+function pattern(ts: Token[], open: number, into: string[]): number | undefined {
+  const array = ts[open]!.v === "[";
+  const close = array ? "]" : "}";
+  let i = open + 1;
+  while (ts[i]?.v !== close) {
+    if (array && ts[i]?.v === ",") { i++; continue; }
+    if (!array && ts[i]?.t === "id" && ts[i + 1]?.v === ":") {
+      if (UNSAFE_PROPERTIES.has(ts[i]!.v)) return undefined;
+      i += 2;
+    } else if (!array && UNSAFE_PROPERTIES.has(ts[i]?.v ?? "")) return undefined;
+    if (!bindable(ts[i])) return undefined;
+    into.push(ts[i]!.v);
+    i++;
+    if (ts[i]?.v === ",") i++;
+    else if (ts[i]?.v !== close) return undefined;
+  }
+  return i + 1;
+}
+
+function expressionReadsOnly(ts: Token[], params: Set<string>, fields: ReadonlySet<string>): boolean {
   // Brackets must balance: the scan below reads the tokens one by one.
   let depth = 0;
   for (const t of ts) {
@@ -172,13 +213,14 @@ function expressionReadsOnly(ts: Token[], params: Set<string>): boolean {
       if (ts[i + 1]?.v === "(" || ts[i + 1]?.v === ".") continue;
       return false;
     }
-    if (!params.has(t.v)) return false;
+    const field = fields.has(t.v);
+    if (!field && !params.has(t.v)) return false;
     const end = chainEnd(ts, i);
     if (end === undefined) return false;
     const next = ts[end];
     if (next !== undefined && (next.v === "(" || ASSIGNING.has(next.v))) return false;
     if (prev?.v === "delete" || prev?.v === "++" || prev?.v === "--") return false;
-    if (end === i + 1) {
+    if (end === i + 1 && !field) {
       // A bare parameter: only compared or spread.
       const compared = (prev !== undefined && (COMPARISONS.has(prev.v) || prev.v === "typeof")) || (next !== undefined && COMPARISONS.has(next.v));
       if (!compared && prev?.v !== "...") return false;
