@@ -297,6 +297,13 @@ export interface PhysicalNode {
   inputCopy: InputCopy;
   /** The user function provably only reads its arguments (passes/reads-only.ts). */
   readsOnly: boolean;
+  /**
+   * Inside a step function: the input of this node that is the same in every superstep (it comes
+   * only from STATIC_INPUT placeholders) and that the node holds whole, so it is read in the first
+   * superstep only and kept until the iteration ends (Flink's cached static path: a hash join's
+   * build side over a loop-invariant input is built once). Set by optimizer/strategies/iteration-step.ts.
+   */
+  cachedInput?: 0 | 1;
   /** For BULK_ITERATION / DELTA_ITERATION nodes: the step function. */
   iteration?: IterationPlan;
   /**

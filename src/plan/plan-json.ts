@@ -15,6 +15,8 @@ export interface PlanJsonNode {
   parallelism: string;
   driver_strategy: string;
   chained?: boolean;
+  /** Inside a step function: the input built in the first superstep and kept across supersteps (a static hash-join build side). */
+  cached_input?: "first" | "second";
   /** The share of the job's operator memory this node's sorters and tables get (its task's sum to 1). */
   memory_fraction?: number;
   /** Record ownership as the optimizer decided it (optimizer/passes/ownership.ts): where records are copied. */
@@ -65,6 +67,7 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
     driver_strategy: DRIVERS[n.driver].display,
   };
   if (n.chained) out.chained = true;
+  if (n.cachedInput !== undefined) out.cached_input = n.cachedInput === 0 ? "first" : "second";
   if (n.memoryFraction !== undefined) out.memory_fraction = Math.round(n.memoryFraction * 1000) / 1000;
   out.ownership = { output_owned: n.outputOwned, input_owned: n.inputOwned };
   if (n.inputCopy !== "none") out.ownership.input_copy = n.inputCopy;

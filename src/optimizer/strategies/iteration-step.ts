@@ -79,10 +79,31 @@ export class StepScope {
     for (const s of this.statics) this.t.seed(s.logical, s.outer);
     this.t.forget(this.dependent);
     markChains(nodes);
+    markCachedInputs(nodes);
     // Ownership does not depend on object reuse where it is read (every reader checks that first).
     markOwnership(nodes, false);
     const staticGates = this.statics.map((s) => this.t.connect(s.outer, this.p, { kind: "forward" }));
     return { nodes, staticInputs: this.statics.map((s) => s.placeholder), staticGates };
+  }
+}
+
+/**
+ * The build side a hash join holds is cached across supersteps when it is static (only
+ * STATIC_INPUT placeholders feed it) and not outer (an outer build side tracks its matches per
+ * superstep, so it is built anew). Flink's optimizer does the same for a join on the static path.
+ */
+const HASH_BUILD: Partial<Record<DriverStrategy, 0 | 1>> = {
+  HYBRIDHASH_BUILD_FIRST: 0,
+  HYBRIDHASH_BUILD_SECOND: 1,
+  LEFT_HYBRIDHASH_BUILD_SECOND: 1,
+  RIGHT_HYBRIDHASH_BUILD_FIRST: 0,
+};
+
+export function markCachedInputs(nodes: readonly PhysicalNode[]): void {
+  for (const n of nodes) {
+    const build = HASH_BUILD[n.driver];
+    const gate = build === undefined ? undefined : n.inputs[build];
+    if (gate !== undefined && gate.channels.length > 0 && gate.channels.every((c) => c.source.driver === "STATIC_INPUT")) n.cachedInput = build;
   }
 }
 

@@ -5,11 +5,13 @@
  * Drivers are re-created every superstep (as Flink re-instantiates non-resettable drivers), so
  * anything worth keeping across supersteps lives in `state`, a map of this (node, subtask) that
  * the iteration holds until it ends. The main use is Flink's cached static path: a hash join
- * whose build side is static (the same data every superstep) builds its table once.
+ * whose build side is static (the same data every superstep) builds its table once; the
+ * optimizer decides which input is cached (PhysicalNode.cachedInput, `cached_input` in the plan
+ * JSON) and the driver follows it (`staticHolder` below).
  *
  * @example A join driver keeping the hash table of a static build side:
  * const it = ctx.iteration;
- * if (it?.isStaticInput(buildSide)) {
+ * if (it && ctx.node.cachedInput === buildSide) {
  *   const kept = it.isStaticInputKept(buildSide) ? it.state.get("build") : undefined;
  *   if (kept) this.table = kept as HashTable;            // superstep > 1: the input is not fed
  *   else onBuildEnd(() => { it.state.set("build", this.table); it.keepStaticInput(buildSide); });
@@ -51,12 +53,15 @@ export function hooksOf(ctx: HookedContext): IterationHooks {
 
 /**
  * For a driver that holds input `input` whole (a hash table, a sorted run): inside an iteration
- * where that input is static, what it kept in an earlier superstep (`kept`) and `keep(value)` to
- * keep what it built; undefined elsewhere (build as usual).
+ * whose plan caches that input (PhysicalNode.cachedInput, decided by the optimizer for a static
+ * input), what it kept in an earlier superstep (`kept`) and `keep(value)` to keep what it
+ * built; undefined elsewhere (build as usual, every superstep).
  */
 export function staticHolder<T>(ctx: HookedContext, input: 0 | 1, slot: string): { readonly kept: T | undefined; keep(value: T): void } | undefined {
   const it = ctx.iteration;
-  if (!it || !it.isStaticInput(input)) return undefined;
+  if (!it || ctx.node.cachedInput !== input) return undefined;
+  // The plan may only cache what is the same every superstep.
+  if (!it.isStaticInput(input)) throw new InternalError(`${ctx.node.name}: the plan caches input ${input}, which is not static`);
   return {
     // Only what the runtime stopped feeding may be reused; otherwise the input arrives again.
     kept: it.isStaticInputKept(input) ? (it.state.get(slot) as T | undefined) : undefined,
