@@ -8,7 +8,8 @@
  * group (and a mapPartition's partition) goes to a spillable list the function iterates from disk.
  */
 import { copyRecord } from "../../common/copy.js";
-import type { CompiledKey, HashKey } from "../../common/keys.js";
+import type { CompiledKey } from "../../common/keys.js";
+import { KeyIndex } from "../hash/keyed-map.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { GroupCombineNode, GroupReduceNode, Ordering } from "../../plan/logical.js";
 import { sortRecords } from "../sort/comparator.js";
@@ -20,7 +21,9 @@ import { subtaskKey } from "../../common/subtask-key.js";
 export const COMBINER_MAX_RECORDS = 1 << 18;
 
 export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | GroupCombineNode> {
-  private groups = new Map<HashKey, any[]>();
+  /** Keys to ids; `groups[id]` is the key's records in arrival order. */
+  private index: KeyIndex | undefined;
+  private groups: any[][] = [];
   private all: SpillableList<any>;
   private held = 0;
   private readonly spill: KeyedSpill<any>;
@@ -35,6 +38,7 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     const logical = ctx.node.logical;
     this.fn = udf.call;
     this.key = logical.key ? subtaskKey(logical.key, ctx.node.name) : undefined;
+    this.index = this.key ? new KeyIndex(this.key) : undefined;
     this.order = logical.groupOrder;
     this.copyIn = !ctx.inputOwned;
     this.spill = new KeyedSpill(holderOf(ctx));
@@ -51,15 +55,14 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
       }
       this.all.add(r);
     } else {
-      let k: HashKey;
+      let id: number;
       try {
-        k = this.key.hashable(record);
+        id = this.index!.find(record);
       } catch (e) {
         throw this.fail(e);
       }
-      const g = this.groups.get(k);
-      if (g === undefined) this.groups.set(k, [r]);
-      else g.push(r);
+      if (id < 0) this.groups[this.index!.add()] = [r];
+      else this.groups[id]!.push(r);
       if (this.spill.full(r)) return this.tableFull();
     }
     if (this.partial && ++this.held >= COMBINER_MAX_RECORDS) this.flush();
@@ -76,17 +79,22 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
       all.dispose();
       return;
     }
-    const groups = this.groups;
-    this.groups = new Map();
-    for (const g of groups.values()) this.callGroup(g);
+    const [, groups] = this.take();
+    for (const g of groups) this.callGroup(g);
   }
 
   /** The groups hold their share: a combiner emits them, a final reduce spills them by key. */
   private tableFull(): void {
     if (this.partial) return this.flush();
-    const groups = this.groups;
-    this.groups = new Map();
-    this.spill.spill(entriesOf(groups));
+    this.spill.spill(entriesOf(...this.take()));
+  }
+
+  /** Empties the table, returning its (index, groups). */
+  private take(): [KeyIndex, any[][]] {
+    const taken: [KeyIndex, any[][]] = [this.index!, this.groups];
+    this.index = new KeyIndex(this.key!);
+    this.groups = [];
+    return taken;
   }
 
   private callGroup(values: any[] | Iterable<any>): void {
@@ -104,18 +112,21 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(entriesOf(this.groups)), holderOf(this.ctx))) this.callGroup(group);
+      for (const [, group] of groupsOf(this.spill.merged(entriesOf(...this.take())), holderOf(this.ctx))) this.callGroup(group);
     } finally {
-      this.groups = new Map();
+      this.take();
       this.spill.dispose();
     }
     return this.out.finish();
   }
 }
 
-/** The records of hash groups as (key, record) entries, group after group in arrival order. */
-function* entriesOf(groups: Map<HashKey, any[]>): Generator<KeyedEntry<any>> {
-  for (const [k, g] of groups) for (const r of g) yield [k, r];
+/** The records of hash groups as (key's hashable, record) entries, group after group in arrival order. */
+function* entriesOf(index: KeyIndex, groups: readonly any[][]): Generator<KeyedEntry<any>> {
+  for (let id = 0; id < groups.length; id++) {
+    const k = index.keyOf(id);
+    for (const r of groups[id]!) yield [k, r];
+  }
 }
 
 /** MapPartition: the function is called once per subtask with all of its records. */

@@ -10,23 +10,28 @@
  * that reuses its output object cannot corrupt stored accumulators.
  */
 import { copyRecord } from "../../common/copy.js";
-import type { CompiledKey, HashKey } from "../../common/keys.js";
+import type { CompiledKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { ReduceNode } from "../../plan/logical.js";
 import { BaseOperator, holderOf, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
-import { groupsOf, KeyedSpill } from "../spill/keyed-spill.js";
+import { groupsOf, KeyedSpill, type KeyedEntry } from "../spill/keyed-spill.js";
+import { KeyIndex } from "../hash/keyed-map.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 
 /** Distinct keys a combiner holds before it emits its partial results. */
 export const COMBINER_MAX_KEYS = 1 << 17;
 
 export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
-  private table = new Map<HashKey, any>();
+  /** Keys to ids; `accs[id]` is the key's accumulator. */
+  private index: KeyIndex;
+  private accs: any[] = [];
   private readonly fn: (a: any, b: any) => any;
   private readonly key: CompiledKey;
   private readonly copyIn: boolean;
   private readonly copyOut: boolean;
   private readonly builtin: boolean;
+  /** distinct(): the first record of a key is kept, later ones are dropped without a call. */
+  private readonly keepsFirst: boolean;
   private readonly spill: KeyedSpill<any>;
 
   constructor(ctx: OperatorContext<ReduceNode>, out: Operator, private readonly partial: boolean) {
@@ -35,30 +40,30 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
     const logical = ctx.node.logical;
     this.fn = udf.call;
     this.key = subtaskKey(logical.key!, ctx.node.name);
+    this.index = new KeyIndex(this.key);
     this.copyIn = !ctx.inputOwned;
     this.copyOut = !ctx.objectReuse;
     this.builtin = logical.builtin !== undefined;
+    this.keepsFirst = logical.builtin === "distinct";
     this.spill = new KeyedSpill(holderOf(ctx));
   }
 
   collect(record: any): void {
-    let k: HashKey;
-    let r: any;
     try {
-      k = this.key.hashable(record);
-      const acc = this.table.get(k);
-      if (acc === undefined) {
-        this.table.set(k, this.copyIn ? copyRecord(record) : record);
+      const id = this.index.find(record);
+      if (id < 0) {
+        this.accs[this.index.add()] = this.copyIn ? copyRecord(record) : record;
         if (this.spill.full(record)) this.tableFull();
-        else if (this.partial && this.table.size >= COMBINER_MAX_KEYS) this.flush();
+        else if (this.partial && this.accs.length >= COMBINER_MAX_KEYS) this.flush();
         return;
       }
-      r = this.step(acc, record);
-      if (r === acc) return;
+      if (this.keepsFirst) return;
+      const acc = this.accs[id];
+      const r = this.step(acc, record);
+      if (r !== acc) this.accs[id] = r;
     } catch (e) {
       throw this.fail(e);
     }
-    this.table.set(k, r);
   }
 
   /**
@@ -75,19 +80,24 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
     return r === acc || r === b || !this.copyOut ? r : copyRecord(r);
   }
 
+  /** Empties the table, returning its (index, accumulators). */
+  private take(): [KeyIndex, any[]] {
+    const taken: [KeyIndex, any[]] = [this.index, this.accs];
+    this.index = new KeyIndex(this.key);
+    this.accs = [];
+    return taken;
+  }
+
   private flush(): void {
-    const t = this.table;
-    this.table = new Map();
+    const [, accs] = this.take();
     this.spill.reset();
-    for (const v of t.values()) this.out.collect(v);
+    for (const v of accs) this.out.collect(v);
   }
 
   /** The table holds its share: a combiner emits it, a final reduce spills it. */
   private tableFull(): void {
     if (this.partial) return this.flush();
-    const t = this.table;
-    this.table = new Map();
-    this.spill.spill(t.entries());
+    this.spill.spill(entriesOf(...this.take()));
   }
 
   override finish(): Promise<void> | void {
@@ -96,7 +106,7 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(this.table.entries()), holderOf(this.ctx))) {
+      for (const [, group] of groupsOf(this.spill.merged(entriesOf(...this.take())), holderOf(this.ctx))) {
         let acc = group[0];
         for (let i = 1; i < group.length; i++) acc = this.step(acc, group[i]);
         this.out.collect(acc);
@@ -104,11 +114,16 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
     } catch (e) {
       throw this.fail(e);
     } finally {
-      this.table = new Map();
+      this.take();
       this.spill.dispose();
     }
     return this.out.finish();
   }
+}
+
+/** A table's (key's hashable, value) entries in id order, for the spill. */
+function* entriesOf<V>(index: KeyIndex, values: readonly V[]): Generator<KeyedEntry<V>> {
+  for (let id = 0; id < values.length; id++) yield [index.keyOf(id), values[id]!];
 }
 
 export class AllReduceOperator extends BaseOperator<any, any, ReduceNode> {
@@ -154,14 +169,15 @@ export class AllReduceOperator extends BaseOperator<any, any, ReduceNode> {
 }
 
 /**
- * A lone built-in SUM (`groupBy(k).sum(f)`): running sums in a Map of numbers, the group's first
- * record kept aside and given the sum when the table is emitted. Two Map operations per record
- * and no record writes: the plain-JavaScript way to sum, which hash aggregation of records is
- * several times slower than.
+ * A lone built-in SUM (`groupBy(k).sum(f)`): running sums in an array by key id (KeyIndex), the
+ * group's first record kept aside and given the sum when the table is emitted. One probe per
+ * record and no record writes, where hash aggregation of records is several times slower.
  */
 export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
-  private firsts = new Map<HashKey, any>();
-  private sums = new Map<HashKey, any>();
+  /** Keys to ids; `firsts[id]` is the group's first record, `sums[id]` its running sum. */
+  private index: KeyIndex;
+  private firsts: any[] = [];
+  private sums: any[] = [];
   private readonly key: CompiledKey;
   private readonly copyIn: boolean;
   private readonly spill: KeyedSpill<any>;
@@ -175,49 +191,53 @@ export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
   ) {
     super(ctx, out);
     this.key = subtaskKey(ctx.node.logical.key!, ctx.node.name);
+    this.index = new KeyIndex(this.key);
     this.copyIn = !ctx.inputOwned;
     this.spill = new KeyedSpill(holderOf(ctx));
   }
 
   collect(record: any): void {
-    let k: HashKey;
+    let id: number;
     try {
-      k = this.key.hashable(record);
+      id = this.index.find(record);
     } catch (e) {
       throw this.fail(e);
     }
     const v = record[Array.isArray(record) ? this.field : this.name];
-    const s = this.sums.get(k);
-    if (s === undefined) {
-      this.firsts.set(k, this.copyIn ? copyRecord(record) : record);
-      this.sums.set(k, v);
+    if (id < 0) {
+      id = this.index.add();
+      this.firsts[id] = this.copyIn ? copyRecord(record) : record;
+      this.sums[id] = v;
       if (this.spill.full(record)) this.tableFull();
-      else if (this.partial && this.sums.size >= COMBINER_MAX_KEYS) this.flush();
+      else if (this.partial && id + 1 >= COMBINER_MAX_KEYS) this.flush();
       return;
     }
-    this.sums.set(k, s + v);
+    this.sums[id] += v;
   }
 
   private flush(): void {
     this.spill.reset();
-    for (const [, r] of this.takeSums()) this.out.collect(r);
+    const [, firsts] = this.takeSums();
+    for (const r of firsts) this.out.collect(r);
   }
 
-  /** The groups' first records with their sums written in, the maps emptied. */
-  private *takeSums(): Generator<[HashKey, any]> {
-    const { firsts, sums } = this;
-    this.firsts = new Map();
-    this.sums = new Map();
-    for (const [k, r] of firsts) {
-      r[Array.isArray(r) ? this.field : this.name] = sums.get(k);
-      yield [k, r];
+  /** The table emptied: its index and its groups' first records with their sums written in. */
+  private takeSums(): [KeyIndex, any[]] {
+    const { index, firsts, sums } = this;
+    this.index = new KeyIndex(this.key);
+    this.firsts = [];
+    this.sums = [];
+    for (let id = 0; id < firsts.length; id++) {
+      const r = firsts[id];
+      r[Array.isArray(r) ? this.field : this.name] = sums[id];
     }
+    return [index, firsts];
   }
 
   /** The table holds its share: a combiner emits it, a final sum spills its partial sums. */
   private tableFull(): void {
     if (this.partial) return this.flush();
-    this.spill.spill(this.takeSums());
+    this.spill.spill(entriesOf(...this.takeSums()));
   }
 
   override finish(): Promise<void> | void {
@@ -226,7 +246,7 @@ export class SumReduceOperator extends BaseOperator<any, any, ReduceNode> {
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(this.takeSums()))) {
+      for (const [, group] of groupsOf(this.spill.merged(entriesOf(...this.takeSums())))) {
         const acc = group[0];
         const f = Array.isArray(acc) ? this.field : this.name;
         for (let i = 1; i < group.length; i++) acc[f] += group[i][f];

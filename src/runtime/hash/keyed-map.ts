@@ -1,76 +1,133 @@
 /**
- * A hash table from records' keys to values, for the grouping drivers. Keys of one number or
- * string are their own Map keys (CompiledKey.hashable); two-field keys whose leaves are numbers
- * or strings (CompiledKey.pair) go to nested Maps, first leaf then second, so no key string is
- * built per record (what composite keys cost: 73% of a two-field distinct). Every other key is
- * encoded by `hashable`. Which table a key lands in depends only on its leaves, so equal keys
- * always meet. Usage: `find(record)` looks the key up and remembers it; `put(value)` stores at
- * the key of the last `find`.
- * Iteration gives the values of the encoded keys first, then the pair keys grouped by first leaf.
- * Not used by the reduce drivers yet: rebasing onto the spilling drivers (issue 16, KeyedSpill
- * takes [HashKey, record] entries) kept their Map tables; using it there needs an `entries()`
- * whose pair keys are `hashOfLeaves([a, b])` (the hashable the same key would have).
+ * A hash index from records' keys to dense ids (0, 1, 2, ... in the order keys first came), for
+ * the grouping drivers, which keep their per-key state in plain arrays indexed by id (one probe
+ * per record, no key object or string built per record):
+ * - a key whose hashable is an int32 (a one-field key of an integer, or of [k] or { v: k }; -0's
+ *   hashable is a string) goes to an open-addressing IntTable;
+ * - a two-field (or whole-record pair) key whose leaves are two int32s to an IntPairTable, and
+ *   other pairs of numbers or strings (CompiledKey.pair) to nested Maps, first leaf then second
+ *   (SameValueZero is the key order's equality for such leaves: NaN is one key, -0 never gets
+ *   here);
+ * - every other key to a Map by its `hashable` (keys.ts).
+ * Which table a key lands in depends only on its leaves, so equal keys always meet.
+ * `keyOf(id)` gives the key's hashable (a pair's is `hashOfLeaves([a, b])`, what `hashable` gives
+ * the same key), by which spilled runs sort and merge (runtime/spill/keyed-spill.ts).
+ * Usage: `find(record)` returns the id or -1 and remembers the key; `add()` gives the key of the
+ * last `find` (absent) the next id.
+ *
+ * @example
+ * const index = new KeyIndex(compileKey(parseKeyArgs([0, 1], "op"), "op"));
+ * const counts: number[] = [];
+ * for (const r of [[1, 2], [1, 2], [2, 1]]) {
+ *   const id = index.find(r);
+ *   if (id < 0) counts[index.add()] = 1;
+ *   else counts[id]!++;
+ * }
+ * // counts: [2, 1]; index.keyOf(1) === hashOfLeaves([2, 1])
  */
 import type { CompiledKey, HashKey, PairSlot } from "../../common/keys.js";
+import { hashOfLeaves } from "../../common/key-values.js";
+import { IntPairTable, IntTable } from "./int-table.js";
 
-export class KeyedMap<V> {
-  private readonly flat = new Map<HashKey, V>();
-  private readonly nested = new Map<number | string, Map<number | string, V>>();
-  private nestedSize = 0;
+const FLAT = 0;
+const INT = 1;
+const INT_PAIR = 2;
+const PAIR = 3;
+
+export class KeyIndex {
+  private readonly ints = new IntTable();
+  private readonly intPairs = new IntPairTable();
+  private readonly flat = new Map<HashKey, number>();
+  private readonly nested = new Map<number | string, Map<number | string, number>>();
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
   private readonly pair: ((record: any, slot: PairSlot) => boolean) | undefined;
-  // The last find's key: in the nested tables (inner, innerKey) or the flat one (flatKey).
-  private onPair = false;
-  private inner: Map<number | string, V> | undefined;
-  private outerKey: number | string = 0;
-  private innerKey: number | string = 0;
-  private flatKey: HashKey = 0;
+  /** Per id: the key's hashable, or a pair's first leaf (then `keyB` holds the second). */
+  private readonly keyA: unknown[] = [];
+  private readonly keyB: unknown[] = [];
+  // The last find's key: which table, and its leaves (or hashable) there.
+  private kind = FLAT;
+  private lastA: unknown = 0;
+  private lastB: number | string = 0;
+  private inner: Map<number | string, number> | undefined;
 
   constructor(private readonly key: CompiledKey) {
     this.pair = key.pair;
   }
 
+  /** Number of keys (the next id). */
   get size(): number {
-    return this.flat.size + this.nestedSize;
+    return this.keyA.length;
   }
 
-  /** The value at `record`'s key, or undefined; remembers the key for `put`. */
-  find(record: any): V | undefined {
+  /** The id of `record`'s key, or -1 (then `add` gives it the next id). */
+  find(record: any): number {
     const pair = this.pair;
-    if (pair !== undefined && pair(record, this.slot)) {
-      this.onPair = true;
-      this.outerKey = this.slot.a;
-      this.innerKey = this.slot.b;
-      const inner = this.nested.get(this.slot.a);
+    const slot = this.slot;
+    if (pair !== undefined && pair(record, slot)) {
+      const a = slot.a;
+      const b = slot.b;
+      this.lastA = a;
+      this.lastB = b;
+      if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) {
+        this.kind = INT_PAIR;
+        return this.intPairs.find(a, b);
+      }
+      this.kind = PAIR;
+      const inner = this.nested.get(a);
       this.inner = inner;
-      return inner === undefined ? undefined : inner.get(this.slot.b);
+      if (inner === undefined) return -1;
+      const id = inner.get(b);
+      return id === undefined ? -1 : id;
     }
-    this.onPair = false;
-    const known = this.slot.hash;
-    if (known !== undefined) this.slot.hash = undefined;
-    this.flatKey = known ?? this.key.hashable(record);
-    return this.flat.get(this.flatKey);
+    const known = slot.hash;
+    if (known !== undefined) slot.hash = undefined;
+    const k = known ?? this.key.hashable(record);
+    this.lastA = k;
+    if (typeof k === "number" && (k | 0) === k) {
+      this.kind = INT;
+      return this.ints.find(k);
+    }
+    this.kind = FLAT;
+    const id = this.flat.get(k);
+    return id === undefined ? -1 : id;
   }
 
-  /** Stores `value` at the key of the last `find`. */
-  put(value: V): void {
-    if (!this.onPair) {
-      this.flat.set(this.flatKey, value);
-      return;
+  /** Gives the key of the last `find` (which returned -1) the next id, and returns it. */
+  add(): number {
+    const id = this.keyA.length;
+    const a = this.lastA;
+    this.keyA.push(a);
+    switch (this.kind) {
+      case INT:
+        this.ints.insert(a as number, id);
+        this.keyB.push(undefined);
+        break;
+      case INT_PAIR:
+        this.intPairs.insert(a as number, this.lastB as number, id);
+        this.keyB.push(this.lastB);
+        break;
+      case PAIR: {
+        let inner = this.inner;
+        if (inner === undefined) {
+          inner = new Map();
+          this.nested.set(a as number | string, inner);
+          this.inner = inner;
+        }
+        inner.set(this.lastB, id);
+        this.keyB.push(this.lastB);
+        break;
+      }
+      default:
+        this.flat.set(a as HashKey, id);
+        this.keyB.push(undefined);
     }
-    let inner = this.inner;
-    if (inner === undefined) {
-      inner = new Map();
-      this.nested.set(this.outerKey, inner);
-      this.inner = inner;
-    }
-    const before = inner.size;
-    inner.set(this.innerKey, value);
-    this.nestedSize += inner.size - before;
+    return id;
   }
 
-  forEach(fn: (value: V) => void): void {
-    for (const v of this.flat.values()) fn(v);
-    for (const inner of this.nested.values()) for (const v of inner.values()) fn(v);
+  /** The hashable of key `id` (what `CompiledKey.hashable` gives that key). */
+  keyOf(id: number): HashKey {
+    const b = this.keyB[id];
+    const a = this.keyA[id];
+    return b === undefined ? (a as HashKey) : hashOfLeaves([a, b]);
   }
 }

@@ -1,0 +1,84 @@
+/**
+ * runtime/hash/keyed-map.ts's KeyIndex (int table, int-pair table, nested pair Maps, hashable
+ * Map) groups exactly as the hashables do (key-values.ts: the key order's equality), for every
+ * key kind, and `keyOf` gives each key's hashable (what spilled runs sort and merge by).
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { compileKey, parseKeyArgs, type HashKey } from "../../src/common/keys.js";
+import { KeyIndex } from "../../src/runtime/hash/keyed-map.js";
+import { IntPairTable, IntTable } from "../../src/runtime/hash/int-table.js";
+
+const LEAVES: unknown[] = [
+  0, -0, 1, -1, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2 ** 53, 1.5, NaN, Infinity, -Infinity,
+  "", "0", "1", "\u0000x", "a", true, false, 1n, 2n ** 70n, new Date(0), new Date(1),
+  [1], [1, 2], [], { x: 1 }, new Map([[1, "a"]]), new Set([1, 2]),
+];
+
+/** Groups `records` by the index; checks ids against grouping by the key's hashable, and keyOf. */
+function check(fields: (number | string)[], records: unknown[]): void {
+  const key = compileKey(parseKeyArgs(fields, "t"), "t");
+  const index = new KeyIndex(key);
+  const byHash = new Map<HashKey, number>();
+  for (const r of records) {
+    const h = key.hashable(r);
+    const id = index.find(r);
+    const expected = byHash.get(h);
+    if (expected === undefined) {
+      assert.equal(id, -1, `a new key ${String(h)} is not found`);
+      const added = index.add();
+      assert.equal(added, byHash.size, "ids are dense, in first-seen order");
+      byHash.set(h, added);
+    } else {
+      assert.equal(id, expected, `key ${String(h)} meets its earlier id`);
+    }
+  }
+  assert.equal(index.size, byHash.size);
+  for (const [h, id] of byHash) assert.equal(index.keyOf(id), h, `keyOf(${id})`);
+}
+
+test("KeyIndex: one-field keys of every kind group as their hashables", () => {
+  const records = [...LEAVES, ...LEAVES].map((v, i) => [v, i]);
+  check([0], records);
+  check(["*"], [...LEAVES, ...LEAVES, ...records.slice(0, 8)]);
+});
+
+test("KeyIndex: two-field keys of every pair of kinds group as their hashables", () => {
+  const records: unknown[] = [];
+  for (const a of LEAVES) for (const b of LEAVES) records.push([a, b, records.length]);
+  check([0, 1], [...records, ...records.reverse()]);
+  // Whole records: pairs, longer tuples and objects with the same leaves.
+  const whole: unknown[] = [];
+  for (const a of LEAVES.slice(0, 12)) for (const b of LEAVES.slice(10, 20)) whole.push([a, b], { p: a, q: b }, [[a], b], [a, b, 0]);
+  check(["*"], [...whole, ...whole]);
+});
+
+test("KeyIndex: many integer keys and pairs (the tables grow) keep their ids", () => {
+  const ints: unknown[] = [];
+  const pairs: unknown[] = [];
+  for (let i = 0; i < 20000; i++) {
+    const k = ((i * 7919) % 6007) - 3000;
+    ints.push([k * 65537, i]);
+    pairs.push([k, (k * 31) % 7, i], [k * 2 ** 20, -k, i]);
+  }
+  check([0], ints);
+  check([0, 1], pairs);
+});
+
+test("IntTable and IntPairTable find what they hold, and nothing else", () => {
+  const t = new IntTable(4);
+  const p = new IntPairTable(4);
+  for (let i = 0; i < 5000; i++) {
+    const a = (i * 2654435761) | 0;
+    assert.equal(t.find(a), -1);
+    t.insert(a, i);
+    assert.equal(p.find(a, i), -1);
+    p.insert(a, i, i);
+  }
+  for (let i = 0; i < 5000; i++) {
+    const a = (i * 2654435761) | 0;
+    assert.equal(t.find(a), i);
+    assert.equal(p.find(a, i), i);
+    assert.equal(p.find(i, a), i === 0 ? 0 : -1);
+  }
+});
