@@ -51,3 +51,28 @@ test("integer first keys: packed order equals the stable comparator order, ascen
     }
   }
 });
+
+test("integer first keys of every span: radix (below 2^32), packed doubles (below 2^53 with the index) and the comparator give one order", () => {
+  const rand = rng(11);
+  const spans: [string, () => number][] = [
+    ["one key", () => 7],
+    ["2^11 span", () => Math.floor(rand() * 2048) - 1000],
+    ["2^22 + 1 span", () => Math.floor(rand() * (2 ** 22 + 1))],
+    ["2^32 - 1 span", () => (rand() < 0.5 ? -(2 ** 31) : 2 ** 32 - 1 - 2 ** 31)],
+    ["32-bit span, negatives", () => Math.floor((rand() - 0.5) * 2 ** 32)],
+    ["40-bit span (packed doubles)", () => Math.floor(rand() * 2 ** 40) - 2 ** 39],
+  ];
+  for (const [name, key] of spans) {
+    const rows = Array.from({ length: 5000 }, (_, i) => [key(), ["y", "x"][i % 2], i] as unknown[]);
+    for (const orders of [[[0, Order.ASCENDING]], [[0, Order.DESCENDING]], [[0, Order.DESCENDING], [1, Order.ASCENDING]]] as [number, Order][][]) {
+      const got = sortRecords([...rows], orders.map(([f, o]) => ord(f, o)), "t");
+      assert.deepEqual(got.map((r) => r[2]), reference(rows, orders).map((r) => r[2]), `${name} ${JSON.stringify(orders)}`);
+    }
+  }
+});
+
+test("a first key that stops being an integer midway sorts through the comparator", () => {
+  const rows = Array.from({ length: 400 }, (_, i) => [i === 300 ? 2.5 : (i * 37) % 11, i] as unknown[]);
+  const got = sortRecords([...rows], [ord(0, Order.ASCENDING)], "t");
+  assert.deepEqual(got.map((r) => r[1]), reference(rows, [[0, Order.ASCENDING]]).map((r) => r[1]));
+});

@@ -3,6 +3,7 @@ import { Order } from "../../common/enums.js";
 import { compareKeys, compileKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { Ordering } from "../../plan/logical.js";
+import { radixOrder } from "./radix.js";
 
 export type RecordComparator = (a: any, b: any) => number;
 
@@ -28,11 +29,13 @@ export function makeComparator(orderings: readonly Ordering[], operator: string)
 
 /**
  * Sorts records by `orderings`, stable. Keys are extracted once per record (not per comparison).
- * A first key of integers (the common sort key) is packed with the record's index into one
- * double per record and sorted natively in a Float64Array (no JS comparator); the comparator
- * only orders ties of that key by the remaining keys. Other first keys sort through compareKeys,
- * a single number or string key on a typed fast path. The one in-memory sort of the engine:
- * sortPartition, sorted groups and (helper "spill") the runs of an external sort call it.
+ * A first key of integers (the common sort key) is read into a typed array and ordered without a
+ * JS comparator: by a radix sort of its distance from the smallest key (or the largest, when
+ * descending) when the keys span less than 2^32, else packed with the record's index into one
+ * double per record and sorted natively in a Float64Array; the comparator only orders ties of
+ * that key by the remaining keys. Other first keys sort through compareKeys, a single number or
+ * string key on a typed fast path. The one in-memory sort of the engine: sortPartition, sorted
+ * groups and the runs of an external sort call it.
  */
 export function sortRecords<T>(records: T[], orderings: readonly Ordering[], operator: string): T[] {
   if (records.length === 0) return records;
@@ -46,14 +49,20 @@ export function sortRecords<T>(records: T[], orderings: readonly Ordering[], ope
     return records;
   }
   const n = records.length;
-  const keys = parts.map((p) => records.map((r) => p.extract(r)));
-  const packed = packedOrder(keys[0]!, parts[0]!.dir);
-  if (packed !== undefined) {
-    if (parts.length > 1) sortTies(packed, keys, parts);
-    const out = new Array<T>(n);
-    for (let i = 0; i < n; i++) out[i] = records[packed.idx[i]!]!;
-    return out;
+  const first = integerKeys(records, parts[0]!.extract);
+  const rest = (): unknown[][] => parts.map((p, i) => (i === 0 ? [] : records.map((r) => p.extract(r))));
+  if (!Array.isArray(first)) {
+    const order = integerOrder(first, parts[0]!.dir);
+    if (order !== undefined) {
+      if (parts.length > 1) sortTies(order, rest(), parts);
+      const out = new Array<T>(n);
+      const idx = order.idx;
+      for (let i = 0; i < n; i++) out[i] = records[idx[i]!]!;
+      return out;
+    }
   }
+  const keys = rest();
+  keys[0] = Array.isArray(first) ? first : Array.from(first.values);
   const idx = new Array<number>(n);
   for (let i = 0; i < n; i++) idx[i] = i;
   if (parts.length === 1) {
@@ -79,35 +88,59 @@ export function sortRecords<T>(records: T[], orderings: readonly Ordering[], ope
   return idx.map((i) => records[i]!);
 }
 
-/** Record indexes in key order, and each one's rank of the first key (equal ranks: a tie). */
-interface PackedOrder {
-  readonly idx: Uint32Array;
-  readonly rank: Float64Array;
+/** A first key whose values are all safe integers (not -0), with their range. */
+interface IntegerKeys {
+  readonly values: Float64Array;
+  readonly min: number;
+  readonly max: number;
 }
 
-/**
- * The order of integer keys (safe integers, -0 excluded: it is another key than 0) by a native
- * sort of `rank * 2^bits + index` (rank = distance from the smallest key, or from the largest
- * when descending), where rank and index fit in 53 bits together; undefined otherwise.
- */
-function packedOrder(k: readonly unknown[], dir: number): PackedOrder | undefined {
-  const n = k.length;
+/** The first key's values: typed when they are all safe integers other than -0, else as extracted. */
+function integerKeys(records: readonly unknown[], extract: (r: any) => unknown): IntegerKeys | unknown[] {
+  const n = records.length;
+  const values = new Float64Array(n);
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < n; i++) {
-    const x = k[i];
-    if (typeof x !== "number" || !Number.isSafeInteger(x) || (x === 0 && 1 / x < 0)) return undefined;
+    const x = extract(records[i]);
+    if (typeof x !== "number" || !Number.isSafeInteger(x) || (x === 0 && 1 / x < 0)) {
+      const keys = new Array<unknown>(n);
+      for (let j = 0; j < i; j++) keys[j] = values[j];
+      keys[i] = x;
+      for (let j = i + 1; j < n; j++) keys[j] = extract(records[j]);
+      return keys;
+    }
+    values[i] = x;
     if (x < min) min = x;
     if (x > max) max = x;
+  }
+  return { values, min, max };
+}
+
+/** Record indexes in key order, and each one's rank of the first key (equal ranks: a tie). */
+interface PackedOrder {
+  readonly idx: Uint32Array;
+  readonly rank: Float64Array | Uint32Array;
+}
+
+/**
+ * The order of integer keys by rank (distance from the smallest key, or from the largest when
+ * descending): a radix sort when ranks fit 32 bits; else a native sort of `rank * 2^bits + index`
+ * when rank and index fit in 53 bits together; undefined otherwise.
+ */
+function integerOrder(keys: IntegerKeys, dir: number): PackedOrder | undefined {
+  const { values, min, max } = keys;
+  const n = values.length;
+  if (max - min < 2 ** 32) {
+    const rank = new Uint32Array(n);
+    for (let i = 0; i < n; i++) rank[i] = dir > 0 ? values[i]! - min : max - values[i]!;
+    return radixOrder(rank, max - min);
   }
   const bits = Math.max(1, Math.ceil(Math.log2(n)));
   const scale = 2 ** bits;
   if ((max - min + 1) * scale > Number.MAX_SAFE_INTEGER) return undefined;
-  const packed = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const x = k[i] as number;
-    packed[i] = (dir > 0 ? x - min : max - x) * scale + i;
-  }
+  const packed = values;
+  for (let i = 0; i < n; i++) packed[i] = (dir > 0 ? values[i]! - min : max - values[i]!) * scale + i;
   packed.sort();
   const idx = new Uint32Array(n);
   const rank = new Float64Array(n);
@@ -119,7 +152,6 @@ function packedOrder(k: readonly unknown[], dir: number): PackedOrder | undefine
   }
   return { idx, rank };
 }
-
 /** Orders each run of equal first keys by the remaining keys (stable: ties keep index order). */
 function sortTies(order: PackedOrder, keys: readonly unknown[][], parts: readonly { readonly dir: number }[]): void {
   const { idx, rank } = order;
