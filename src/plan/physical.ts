@@ -51,39 +51,33 @@ export interface DriverSpec {
   /** The logical node kinds it runs: the runtime reads `node.logical` as these (LogicalOf). */
   readonly runs: readonly LogicalKind[];
   readonly output: OutputOwnership;
-  /**
-   * Run with a built-in function (or as the collect sink), it never mutates its input and copies
-   * what it keeps when the input is not owned, so a collection source need not copy for it.
-   */
-  readonly builtinKeepsByCopy: boolean;
 }
 
 export const DRIVERS = {
-  SOURCE: { inputs: 0, chainable: false, display: "Data Source", runs: ["source"], output: "fresh", builtinKeepsByCopy: false },
-  SINK: { inputs: 1, chainable: true, display: "Data Sink", runs: ["sink"], output: "fresh", builtinKeepsByCopy: true },
-  MAP: { inputs: 1, chainable: true, display: "Map", runs: ["map"], output: "user", builtinKeepsByCopy: true },
-  FLAT_MAP: { inputs: 1, chainable: true, display: "FlatMap", runs: ["flatMap"], output: "user-or-input", builtinKeepsByCopy: false },
-  FILTER: { inputs: 1, chainable: true, display: "Filter", runs: ["filter"], output: "input", builtinKeepsByCopy: false },
-  PROJECT: { inputs: 1, chainable: true, display: "Map", runs: ["project"], output: "input", builtinKeepsByCopy: false },
-  MAP_PARTITION: { inputs: 1, chainable: true, display: "Map Partition", runs: ["mapPartition"], output: "user-or-input", builtinKeepsByCopy: false },
-  UNARY_NO_OP: { inputs: 1, chainable: true, display: "No-Op", runs: ["partition"], output: "input", builtinKeepsByCopy: false },
-  SORT_PARTITION: { inputs: 1, chainable: false, display: "Sort-Partition", runs: ["sortPartition"], output: "input", builtinKeepsByCopy: false },
-  HASHED_PARTIAL_REDUCE: { inputs: 1, chainable: true, display: "Hash Combine", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
-  HASH_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
+  SOURCE: { inputs: 0, chainable: false, display: "Data Source", runs: ["source"], output: "fresh" },
+  SINK: { inputs: 1, chainable: true, display: "Data Sink", runs: ["sink"], output: "fresh" },
+  MAP: { inputs: 1, chainable: true, display: "Map", runs: ["map"], output: "user" },
+  FLAT_MAP: { inputs: 1, chainable: true, display: "FlatMap", runs: ["flatMap"], output: "user-or-input" },
+  FILTER: { inputs: 1, chainable: true, display: "Filter", runs: ["filter"], output: "input" },
+  PROJECT: { inputs: 1, chainable: true, display: "Map", runs: ["project"], output: "input" },
+  MAP_PARTITION: { inputs: 1, chainable: true, display: "Map Partition", runs: ["mapPartition"], output: "user-or-input" },
+  UNARY_NO_OP: { inputs: 1, chainable: true, display: "No-Op", runs: ["partition"], output: "input" },
+  SORT_PARTITION: { inputs: 1, chainable: false, display: "Sort-Partition", runs: ["sortPartition"], output: "input" },
+  HASHED_PARTIAL_REDUCE: { inputs: 1, chainable: true, display: "Hash Combine", runs: ["reduce"], output: "fresh" },
+  HASH_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce", runs: ["reduce"], output: "fresh" },
   // A lone built-in SUM (aggregate(SUM, f) / sum(f)) on a typed running sum: the optimizer picks these.
-  HASHED_PARTIAL_SUM: { inputs: 1, chainable: true, display: "Hash Combine (running sum)", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
-  HASH_SUM_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce (running sum)", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
-  ALL_REDUCE: { inputs: 1, chainable: true, display: "Reduce All", runs: ["reduce"], output: "fresh", builtinKeepsByCopy: true },
-  HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce", runs: ["groupReduce"], output: "user-or-input", builtinKeepsByCopy: true },
-  SORTED_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Sorted Group Reduce", runs: ["groupReduce"], output: "user-or-input", builtinKeepsByCopy: true },
-  ALL_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Group Reduce All", runs: ["groupReduce"], output: "user-or-input", builtinKeepsByCopy: true },
+  HASHED_PARTIAL_SUM: { inputs: 1, chainable: true, display: "Hash Combine (running sum)", runs: ["reduce"], output: "fresh" },
+  HASH_SUM_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce (running sum)", runs: ["reduce"], output: "fresh" },
+  ALL_REDUCE: { inputs: 1, chainable: true, display: "Reduce All", runs: ["reduce"], output: "fresh" },
+  HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce", runs: ["groupReduce"], output: "user-or-input" },
+  SORTED_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Sorted Group Reduce", runs: ["groupReduce"], output: "user-or-input" },
+  ALL_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Group Reduce All", runs: ["groupReduce"], output: "user-or-input" },
   HASH_GROUP_COMBINE: {
     inputs: 1,
     chainable: true,
     display: "Hash Group Combine",
     runs: ["groupReduce", "groupCombine"],
     output: "user-or-input",
-    builtinKeepsByCopy: true,
   },
   SORTED_GROUP_COMBINE: {
     inputs: 1,
@@ -91,7 +85,6 @@ export const DRIVERS = {
     display: "Sorted Group Combine",
     runs: ["groupReduce", "groupCombine"],
     output: "user-or-input",
-    builtinKeepsByCopy: true,
   },
   ALL_GROUP_COMBINE: {
     inputs: 1,
@@ -99,21 +92,19 @@ export const DRIVERS = {
     display: "Group Combine All",
     runs: ["groupReduce", "groupCombine"],
     output: "user-or-input",
-    builtinKeepsByCopy: true,
   },
-  HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Hybrid Hash (build: first)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
-  HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Hybrid Hash (build: second)", runs: ["join"], output: "user", builtinKeepsByCopy: false },
-  INNER_MERGE: { inputs: 2, chainable: false, display: "Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
-  LEFT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Left Outer Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
-  RIGHT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Right Outer Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
-  FULL_OUTER_MERGE: { inputs: 2, chainable: false, display: "Full Outer Merge", runs: ["join"], output: "user", builtinKeepsByCopy: false },
+  HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Hybrid Hash (build: first)", runs: ["join"], output: "user" },
+  HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Hybrid Hash (build: second)", runs: ["join"], output: "user" },
+  INNER_MERGE: { inputs: 2, chainable: false, display: "Merge", runs: ["join"], output: "user" },
+  LEFT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Left Outer Merge", runs: ["join"], output: "user" },
+  RIGHT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Right Outer Merge", runs: ["join"], output: "user" },
+  FULL_OUTER_MERGE: { inputs: 2, chainable: false, display: "Full Outer Merge", runs: ["join"], output: "user" },
   LEFT_HYBRIDHASH_BUILD_FIRST: {
     inputs: 2,
     chainable: false,
     display: "Left Outer Hybrid Hash (build: first)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   LEFT_HYBRIDHASH_BUILD_SECOND: {
     inputs: 2,
@@ -121,7 +112,6 @@ export const DRIVERS = {
     display: "Left Outer Hybrid Hash (build: second)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   RIGHT_HYBRIDHASH_BUILD_FIRST: {
     inputs: 2,
@@ -129,7 +119,6 @@ export const DRIVERS = {
     display: "Right Outer Hybrid Hash (build: first)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   RIGHT_HYBRIDHASH_BUILD_SECOND: {
     inputs: 2,
@@ -137,7 +126,6 @@ export const DRIVERS = {
     display: "Right Outer Hybrid Hash (build: second)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   FULL_OUTER_HYBRIDHASH_BUILD_FIRST: {
     inputs: 2,
@@ -145,7 +133,6 @@ export const DRIVERS = {
     display: "Full Outer Hybrid Hash (build: first)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   FULL_OUTER_HYBRIDHASH_BUILD_SECOND: {
     inputs: 2,
@@ -153,16 +140,14 @@ export const DRIVERS = {
     display: "Full Outer Hybrid Hash (build: second)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
-  CO_GROUP: { inputs: 2, chainable: false, display: "CoGroup", runs: ["coGroup"], output: "user-or-input", builtinKeepsByCopy: false },
+  CO_GROUP: { inputs: 2, chainable: false, display: "CoGroup", runs: ["coGroup"], output: "user-or-input" },
   NESTEDLOOP_BLOCKED_OUTER_FIRST: {
     inputs: 2,
     chainable: false,
     display: "Nested Loops (Blocked Outer: first)",
     runs: ["cross"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   NESTEDLOOP_BLOCKED_OUTER_SECOND: {
     inputs: 2,
@@ -170,27 +155,25 @@ export const DRIVERS = {
     display: "Nested Loops (Blocked Outer: second)",
     runs: ["cross"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
-  BULK_ITERATION: { inputs: 1, chainable: false, display: "Bulk Iteration", runs: ["bulkIteration"], output: "fresh", builtinKeepsByCopy: false },
-  DELTA_ITERATION: { inputs: 2, chainable: false, display: "Delta Iteration", runs: ["deltaIteration"], output: "fresh", builtinKeepsByCopy: false },
-  PARTIAL_SOLUTION: { inputs: 0, chainable: false, display: "Partial Solution", runs: ["partialSolution"], output: "fresh", builtinKeepsByCopy: false },
+  BULK_ITERATION: { inputs: 1, chainable: false, display: "Bulk Iteration", runs: ["bulkIteration"], output: "fresh" },
+  DELTA_ITERATION: { inputs: 2, chainable: false, display: "Delta Iteration", runs: ["deltaIteration"], output: "fresh" },
+  PARTIAL_SOLUTION: { inputs: 0, chainable: false, display: "Partial Solution", runs: ["partialSolution"], output: "fresh" },
   // Inside a step function (see IterationPlan): placeholders the iteration feeds, its outputs,
   // and the joins/coGroups that probe the solution set's index instead of reading it.
-  WORKSET: { inputs: 0, chainable: false, display: "Workset", runs: ["workset"], output: "fresh", builtinKeepsByCopy: false },
-  SOLUTION_SET: { inputs: 0, chainable: false, display: "Solution Set", runs: ["solutionSet"], output: "fresh", builtinKeepsByCopy: false },
-  STATIC_INPUT: { inputs: 0, chainable: false, display: "Static Input", runs: ANY_KIND, output: "fresh", builtinKeepsByCopy: false },
-  NEXT_PARTIAL_SOLUTION: { inputs: 1, chainable: true, display: "Next Partial Solution", runs: ["bulkIteration"], output: "fresh", builtinKeepsByCopy: false },
-  TERMINATION_CRITERION: { inputs: 1, chainable: true, display: "Termination Criterion", runs: ["bulkIteration"], output: "fresh", builtinKeepsByCopy: false },
-  NEXT_WORKSET: { inputs: 1, chainable: true, display: "Next Workset", runs: ["deltaIteration"], output: "fresh", builtinKeepsByCopy: false },
-  SOLUTION_SET_DELTA: { inputs: 1, chainable: true, display: "Solution Set Delta", runs: ["deltaIteration"], output: "fresh", builtinKeepsByCopy: false },
+  WORKSET: { inputs: 0, chainable: false, display: "Workset", runs: ["workset"], output: "fresh" },
+  SOLUTION_SET: { inputs: 0, chainable: false, display: "Solution Set", runs: ["solutionSet"], output: "fresh" },
+  STATIC_INPUT: { inputs: 0, chainable: false, display: "Static Input", runs: ANY_KIND, output: "fresh" },
+  NEXT_PARTIAL_SOLUTION: { inputs: 1, chainable: true, display: "Next Partial Solution", runs: ["bulkIteration"], output: "fresh" },
+  TERMINATION_CRITERION: { inputs: 1, chainable: true, display: "Termination Criterion", runs: ["bulkIteration"], output: "fresh" },
+  NEXT_WORKSET: { inputs: 1, chainable: true, display: "Next Workset", runs: ["deltaIteration"], output: "fresh" },
+  SOLUTION_SET_DELTA: { inputs: 1, chainable: true, display: "Solution Set Delta", runs: ["deltaIteration"], output: "fresh" },
   JOIN_WITH_SOLUTION_SET_FIRST: {
     inputs: 2,
     chainable: false,
     display: "Join With Solution Set (solution set: first)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   JOIN_WITH_SOLUTION_SET_SECOND: {
     inputs: 2,
@@ -198,7 +181,6 @@ export const DRIVERS = {
     display: "Join With Solution Set (solution set: second)",
     runs: ["join"],
     output: "user",
-    builtinKeepsByCopy: false,
   },
   CO_GROUP_WITH_SOLUTION_SET_FIRST: {
     inputs: 2,
@@ -206,7 +188,6 @@ export const DRIVERS = {
     display: "CoGroup With Solution Set (solution set: first)",
     runs: ["coGroup"],
     output: "fresh",
-    builtinKeepsByCopy: false,
   },
   CO_GROUP_WITH_SOLUTION_SET_SECOND: {
     inputs: 2,
@@ -214,7 +195,6 @@ export const DRIVERS = {
     display: "CoGroup With Solution Set (solution set: second)",
     runs: ["coGroup"],
     output: "fresh",
-    builtinKeepsByCopy: false,
   },
 } as const satisfies Record<string, DriverSpec>;
 
