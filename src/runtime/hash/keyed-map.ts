@@ -5,7 +5,8 @@
  * - a key whose hashable is an int32 (a one-field key of an integer, or of [k] or { v: k }; -0's
  *   hashable is a string) goes to an open-addressing IntTable;
  * - a two-field (or whole-record pair) key whose leaves are two int32s to an IntPairTable, and
- *   other pairs of numbers or strings (CompiledKey.pair) to nested Maps, first leaf then second
+ *   other pairs of numbers or strings (CompiledKey.pair) to nested tables, first leaf (an int32
+ *   in an IntTable, another in a Map) then second (a Map)
  *   (SameValueZero is the key order's equality for such leaves: NaN is one key, -0 never gets
  *   here);
  * - every other key to a Map by its `hashable` (keys.ts).
@@ -38,6 +39,9 @@ export class KeyIndex {
   private readonly ints = new IntTable();
   private readonly intPairs = new IntPairTable();
   private readonly flat = new Map<HashKey, number>();
+  /** Pairs that are not two int32s: the inner Map of an int32 first leaf by outerInts, of another by nested. */
+  private readonly outerInts = new IntTable();
+  private readonly inners: Map<number | string, number>[] = [];
   private readonly nested = new Map<number | string, Map<number | string, number>>();
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
   private readonly pair: ((record: any, slot: PairSlot) => boolean) | undefined;
@@ -73,7 +77,13 @@ export class KeyIndex {
         return this.intPairs.find(a, b);
       }
       this.kind = PAIR;
-      const inner = this.nested.get(a);
+      let inner: Map<number | string, number> | undefined;
+      if (typeof a === "number" && (a | 0) === a) {
+        const o = this.outerInts.find(a);
+        inner = o < 0 ? undefined : this.inners[o];
+      } else {
+        inner = this.nested.get(a);
+      }
       this.inner = inner;
       if (inner === undefined) return -1;
       const id = inner.get(b);
@@ -110,7 +120,13 @@ export class KeyIndex {
         let inner = this.inner;
         if (inner === undefined) {
           inner = new Map();
-          this.nested.set(a as number | string, inner);
+          // The outer table's last probe was this find's (absent) first leaf.
+          if (typeof a === "number" && (a | 0) === a) {
+            this.outerInts.insert(a, this.inners.length);
+            this.inners.push(inner);
+          } else {
+            this.nested.set(a as number | string, inner);
+          }
           this.inner = inner;
         }
         inner.set(this.lastB, id);
