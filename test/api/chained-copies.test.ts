@@ -8,6 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ExecutionEnvironment, type Collector } from "../../src/index.js";
 import { analyze } from "../../src/optimizer/passes/reads-only.js";
+import { analyzeFlat } from "../../src/optimizer/passes/reads-only-flat.js";
 import { assertSameRecords, testAtParallelism } from "../helpers.js";
 
 testAtParallelism("F5: a chained map mutating a record its producer emitted twice sees its own copy each time", async (env) => {
@@ -95,4 +96,58 @@ test("the plan JSON shows the copy decisions", () => {
   };
   assert.deepEqual(mapOf((r) => ({ k: r.k })), { output_owned: true, input_owned: false, input_copy: "nested", reads_only: true });
   assert.deepEqual(mapOf((r) => { r.v++; return r; }), { output_owned: false, input_owned: false, input_copy: "all" });
+});
+
+test("the reads-only analysis of a function emitting through its collector: at most one collect(expr) per path", () => {
+  const yes = [
+    "(a, b, out) => out.collect([a.k, b.v])",
+    "(x, out) => { out.collect({ k: x.k, n: x.v * 2 }); }",
+    "(x, out) => { if (x.v > 0) out.collect({ k: x.k }); }",
+    "(x, out) => { if (x.v > 0) { out.collect([x.k, 1]); } else if (x.v < 0) out.collect([x.k, -1]); else { ; } }",
+    "function (l, r, o) { o.collect({ k: l.k, b: r === null ? null : r.b }); }",
+  ];
+  const no = [
+    "(x, out) => { out.collect({ k: x.k }); out.collect({ k: x.k }); }", "(x, out) => out.collect(x)", "(x, out) => { x.v++; out.collect([x.v]); }",
+    "(x, out) => { for (const w of x.ws) out.collect(w); }", "(x, out) => out.collect(out)", "(x, out) => { keep.push(x); out.collect([x.k]); }",
+    "(x, out) => { if (x.v > 0) out.collect([x.k]); out.collect([1]); }", "(x, out) => out.collect([x.k]), out.collect([1])", "(x) => x.k",
+    "(x, out) => { out.emit([x.k]); }", "(x, out) => { return out.collect([x.k]); }", "(x, out) => out.collect([x.k], x)",
+    "(x, { collect }) => collect([x.k])", "(out, { collect }) => out.collect([1])",
+  ];
+  for (const s of yes) assert.equal(analyzeFlat(s), true, s);
+  for (const s of no) assert.equal(analyzeFlat(s), false, s);
+});
+
+test("the plan JSON shows a reading FlatMap and FlatJoinFunction: no copies of flat records, owned results", () => {
+  const ownershipOf = (build: (env: ExecutionEnvironment) => void, strategy: RegExp) => {
+    const env = ExecutionEnvironment.createLocalEnvironment(1);
+    build(env);
+    const nodes = (JSON.parse(env.getExecutionPlan()) as { nodes: { driver_strategy: string; ownership?: Record<string, unknown> }[] }).nodes;
+    return nodes.find((n) => strategy.test(n.driver_strategy))?.ownership;
+  };
+  const sink = { writeRecord() {}, open() {}, close() {} } as never;
+  const flatMap = (fn: (r: { k: number; v: number }, o: Collector<unknown>) => void) =>
+    ownershipOf((env) => env.fromCollection([{ k: 1, v: 2 }]).flatMap(fn).output(sink), /^FlatMap$/);
+  assert.deepEqual(flatMap((r, o) => { if (r.v > 0) o.collect({ k: r.k }); }), { output_owned: true, input_owned: false, input_copy: "nested", reads_only: true });
+  assert.deepEqual(flatMap((r, o) => { o.collect(r); o.collect(r); }), { output_owned: false, input_owned: false, input_copy: "all" });
+  const join = ownershipOf((env) => {
+    env.fromCollection([{ k: 1, v: 2 }]).join(env.fromCollection([{ k: 1, w: 3 }])).where("k").equalTo("k")
+      .with((l: { k: number; v: number }, r: { k: number; w: number }, o: Collector<number[]>) => o.collect([l.k, l.v, r.w])).output(sink);
+  }, /^Hybrid Hash/);
+  assert.equal(join?.["reads_only"], true);
+  assert.equal(join?.["output_owned"], true);
+});
+
+testAtParallelism("a reading FlatMap and FlatJoinFunction over nested elements: the user's objects untouched, results independent", async (env) => {
+  const elements = [{ k: 1, n: { c: 0 } }, { k: 2, n: { c: 5 } }];
+  const out = await env.fromCollection(elements)
+    .flatMap((r: { k: number; n: { c: number } }, o: Collector<{ k: number; n: { c: number } }>) => { if (r.k > 0) o.collect({ k: r.k, n: r.n }); })
+    .map((x) => { x.n.c++; return x; })
+    .collect();
+  assertSameRecords(out, [{ k: 1, n: { c: 1 } }, { k: 2, n: { c: 6 } }]);
+  const joined = await env.fromCollection(elements).join(env.fromCollection([{ k: 1 }, { k: 1 }])).where("k").equalTo("k")
+    .with((l: { k: number; n: { c: number } }, r: { k: number }, o: Collector<{ k: number; n: { c: number } }>) => o.collect({ k: r.k, n: l.n }))
+    .map((x) => { x.n.c++; return x; })
+    .collect();
+  assertSameRecords(joined, [{ k: 1, n: { c: 1 } }, { k: 1, n: { c: 1 } }]);
+  assert.deepEqual(elements, [{ k: 1, n: { c: 0 } }, { k: 2, n: { c: 5 } }]);
 });

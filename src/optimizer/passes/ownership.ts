@@ -13,6 +13,7 @@
 import type { LogicalNode } from "../../plan/logical.js";
 import { chainPredecessor, DRIVERS, type DriverStrategy, type InputCopy, type PhysicalNode } from "../../plan/physical.js";
 import { readsOnly } from "./reads-only.js";
+import { readsOnlyFlat } from "./reads-only-flat.js";
 
 export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
   for (const n of nodes) {
@@ -38,22 +39,23 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
 
 /**
  * Drivers that act on `readsOnly`: the record-at-a-time ones (inputCopy) and the joins and
- * crosses that pair records through join/pair-function.ts. A FlatMap, a FlatJoinFunction or a
- * solution-set join is not analyzed (the collector, or the solution set's own copies).
+ * crosses that pair records through join/pair-function.ts. A FlatMap or FlatJoinFunction is
+ * analyzed as a function emitting through its collector (reads-only-flat.ts); a
+ * solution-set join is not (the solution set's own copies).
  */
 const READS_ONLY_DRIVERS: ReadonlySet<DriverStrategy> = new Set<DriverStrategy>([
-  "MAP", "FILTER",
+  "MAP", "FILTER", "FLAT_MAP",
   "HYBRIDHASH_BUILD_FIRST", "HYBRIDHASH_BUILD_SECOND", "INNER_MERGE", "LEFT_OUTER_MERGE", "RIGHT_OUTER_MERGE", "FULL_OUTER_MERGE",
   "LEFT_HYBRIDHASH_BUILD_FIRST", "LEFT_HYBRIDHASH_BUILD_SECOND", "RIGHT_HYBRIDHASH_BUILD_FIRST", "RIGHT_HYBRIDHASH_BUILD_SECOND",
   "FULL_OUTER_HYBRIDHASH_BUILD_FIRST", "FULL_OUTER_HYBRIDHASH_BUILD_SECOND", "NESTEDLOOP_BLOCKED_OUTER_FIRST", "NESTEDLOOP_BLOCKED_OUTER_SECOND",
 ]);
 
-/** A user function (not a built-in, not a FlatJoinFunction) that only reads its arguments. */
+/** A user function (not a built-in) that only reads its arguments. */
 function userReadsOnly(n: PhysicalNode): boolean {
   if (!READS_ONLY_DRIVERS.has(n.driver) || runsBuiltin(n.logical) || n.combineUdf !== undefined) return false;
   const l = n.logical;
-  if (l.kind === "join" && l.flat) return false;
   if (!("udf" in l)) return false;
+  if (n.driver === "FLAT_MAP" || (l.kind === "join" && l.flat)) return readsOnlyFlat(l.udf.value);
   return readsOnly(l.udf.value);
 }
 

@@ -12,6 +12,11 @@
  * Any other identifier (a closure variable, `this`, `arguments`), `new`, a nested function, a
  * template literal, a regular expression or anything the scanner does not know gives `false`.
  *
+ * A function with a Collector as its last parameter (FlatMap, FlatJoinFunction: reads-only-flat.ts)
+ * qualifies when its body is only `out.collect(expr)` statements, each `expr` such an expression,
+ * optionally under `if (expr) ... else ...`, with at most one `collect` on any path: like a map,
+ * it emits at most one result per call, so no two results can share an object of its arguments.
+ *
  * What it buys: such a function cannot mutate its arguments, keep them, or put a reference to
  * them anywhere but in its result; given arguments that are flat (only primitive fields) or its
  * own, the result holds primitives and fresh literals only, so no later call and no other
@@ -31,7 +36,8 @@ const PUNCTUATORS = [
   "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**",
 ];
 
-type Token = { readonly t: "id" | "num" | "str" | "punct"; readonly v: string };
+/** @internal A token of the scanner (shared with reads-only-flat.ts). */
+export type Token = { readonly t: "id" | "num" | "str" | "punct"; readonly v: string };
 
 const cache = new WeakMap<object, boolean>();
 
@@ -67,7 +73,8 @@ export function analyze(source: string): boolean {
   return expressionReadsOnly(body, new Set(head.params), new Set(head.fields));
 }
 
-function tokenize(src: string): Token[] | undefined {
+/** @internal */
+export function tokenize(src: string): Token[] | undefined {
   const out: Token[] = [];
   let i = 0;
   while (i < src.length) {
@@ -112,10 +119,10 @@ function tokenize(src: string): Token[] | undefined {
 }
 
 /**
- * Parameters, names destructured from parameters, and where the body starts, for `(a, b) =>`,
+ * @internal Parameters, names destructured from parameters, and where the body starts, for `(a, b) =>`,
  * `a =>`, `function name?(a, b) {` and parameters such as `[, c]` or `{ a, b: x }`.
  */
-function header(ts: Token[]): { params: string[]; fields: string[]; bodyStart: number; block: boolean } | undefined {
+export function header(ts: Token[]): { params: string[]; fields: string[]; bodyStart: number; block: boolean } | undefined {
   let i = 0;
   let arrow = true;
   if (ts[0]?.v === "function") {
@@ -180,7 +187,8 @@ function pattern(ts: Token[], open: number, into: string[]): number | undefined 
   return i + 1;
 }
 
-function expressionReadsOnly(ts: Token[], params: Set<string>, fields: ReadonlySet<string>): boolean {
+/** @internal Whether the expression ts only reads `params` and the destructured `fields` (see the module comment). */
+export function expressionReadsOnly(ts: Token[], params: Set<string>, fields: ReadonlySet<string>): boolean {
   // Brackets must balance: the scan below reads the tokens one by one.
   let depth = 0;
   for (const t of ts) {
