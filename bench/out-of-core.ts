@@ -5,17 +5,20 @@
  * SQL is the independent computation they must match. Prints time and peak RSS per engine.
  *
  *   npx tsx bench/out-of-core.ts --rows 4000000        # sort rows; the others scale as in the issue
+ *   npx tsx bench/out-of-core.ts --rows 4000000 --data /tmp/ooc4m --jobs join   # keep the files, one job
+ *   node --max-old-space-size=512 --cpu-prof --import tsx bench/out-of-core.ts --child join --dir /tmp/ooc4m --engine sluice
  *
  * Sizes for --rows R: sort R rows [number, string]; join R/2 x R/2; reduceGroup R/2 rows over R/4
  * keys; distinct R/2 rows; coGroup R/4 x R/4 (R = 20M is the issue's full size).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runSluice } from "./out-of-core/sluice-jobs.js";
 import { runDuck } from "./out-of-core/duck-jobs.js";
+import { HASH_JOIN_SPILL } from "../src/runtime/drivers/join/hash-join-driver.js";
 
 export const JOBS = ["sort", "join", "reduceGroup", "distinct", "coGroup"] as const;
 export type Job = (typeof JOBS)[number];
@@ -29,6 +32,8 @@ const opt = (name: string): string | undefined => {
 if (opt("child") !== undefined) {
   // One job in this process: print its result as one JSON line.
   const job = opt("child") as Job;
+  // --join-spill sort-merge: a hash join past its share turns into a sort-merge join (the earlier fallback), to compare.
+  if (opt("join-spill") === "sort-merge") HASH_JOIN_SPILL.strategy = "sort-merge";
   const dir = opt("dir")!;
   const start = performance.now();
   const checksum = opt("engine") === "duckdb" ? await runDuck(job, dir) : await runSluice(job, dir, Number(opt("p") ?? 2));
@@ -40,13 +45,19 @@ if (opt("child") !== undefined) {
 
 async function main(): Promise<void> {
   const rows = Number(opt("rows") ?? 400_000);
-  const dir = mkdtempSync(join(tmpdir(), "sluice-ooc-"));
+  // --data DIR: write the inputs there once and keep them (for profiling one job with --child).
+  const keep = opt("data");
+  const dir = keep ?? mkdtempSync(join(tmpdir(), "sluice-ooc-"));
+  const jobs = opt("jobs")?.split(",") ?? JOBS;
   try {
-    await writeInputs(dir, rows);
+    if (keep === undefined || !existsSync(join(dir, "cog-right.csv"))) {
+      mkdirSync(dir, { recursive: true });
+      await writeInputs(dir, rows);
+    }
     console.log(`rows=${rows} load: ${execFileSync("uptime").toString().trim()}`);
     console.log("| job | engine | time s | peak RSS MB | checksum | matches DuckDB |");
     console.log("|---|---|---:|---:|---|---|");
-    for (const job of JOBS) {
+    for (const job of jobs as Job[]) {
       const duck = child(job, dir, "duckdb");
       const sluice = child(job, dir, "sluice");
       for (const [name, r] of [["sluice p=2", sluice], ["duckdb", duck]] as const) {
@@ -55,7 +66,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (keep === undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -61,7 +61,7 @@ const CASES: Case[] = [
   },
   {
     name: "hash join, inner and outer (build side past its share)",
-    spills: "sort",
+    spills: "hybrid",
     job: async (env, kind) => {
       const a = input(env, kind);
       const b = input(env, kind, N / 2, 7);

@@ -31,7 +31,8 @@ export class SpillWriter {
   private records = 0;
   private written = 0;
 
-  constructor(readonly path: string) {
+  /** `chunk`: bytes gathered before a write (smaller for writers open side by side). */
+  constructor(readonly path: string, private readonly chunk = WRITE_CHUNK) {
     this.fd = openSync(path, "w");
   }
 
@@ -55,7 +56,7 @@ export class SpillWriter {
     this.pending.push(header, Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength));
     this.pendingBytes += HEADER + b.bytes.byteLength;
     this.records += b.length;
-    if (this.pendingBytes >= WRITE_CHUNK) this.flushChunks();
+    if (this.pendingBytes >= this.chunk) this.flushChunks();
     return { offset, length: HEADER + b.bytes.byteLength };
   }
 

@@ -15,7 +15,7 @@ export class HashJoinSortFallback {
   private readonly build: KeyedSpill<any>;
   private readonly probe: KeyedSpill<any>;
 
-  constructor(memory: HolderMemory, table: Iterable<[HashKey, any]>) {
+  constructor(private readonly memory: HolderMemory, table: Iterable<[HashKey, any]>) {
     this.build = new KeyedSpill(memory);
     this.probe = new KeyedSpill(memory);
     this.build.spill(table);
@@ -31,7 +31,7 @@ export class HashJoinSortFallback {
 
   /** Joins both sides key by key; `emit` takes (build, probe). */
   run(emit: PairEmitter, buildOuter: boolean, probeOuter: boolean, policy: SharingPolicy): void {
-    const builds = groupsOf(this.build.merged())[Symbol.iterator]();
+    const builds = groupsOf(this.build.merged(), this.memory)[Symbol.iterator]();
     const probes = groupsOf(this.probe.merged())[Symbol.iterator]();
     let b = builds.next();
     let p = probes.next();

@@ -1,0 +1,197 @@
+/**
+ * Hybrid hash join (Flink's MutableHashTable with spilling): what a hash join becomes when its
+ * build side outgrows the operator's memory share. Build records are hash-partitioned into
+ * PARTITIONS partitions, each with its own hash table; whenever the partitions in memory pass
+ * the share, the largest one goes to disk (its build records to a file, later ones straight
+ * after). Probe records of a partition still in memory are joined at once; those of a spilled
+ * partition are written to the partition's probe file. At the end, after the outer build records
+ * of the partitions in memory, each spilled partition is joined on its own: its build file is read
+ * into a new hybrid join one level down, which partitions by another hash (so a partition still
+ * too big splits again), then its probe file streams through. Past MAX_LEVEL (a partition that
+ * does not split: a few keys with very many records) the partition is joined by sort-merge
+ * (sort-fallback.ts), which holds one key's build records at a time.
+ *
+ * Outer semantics hold per partition: a key lives in exactly one partition at every level, so a
+ * probe record finds its key's build records (or none) where its partition is joined, and a build
+ * record's key was probed or not when its partition has seen its probe records.
+ */
+import { hashKey, type HashKey } from "../../../common/keys.js";
+import { copyRecord } from "../../../common/copy.js";
+import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
+import type { HolderMemory } from "../../memory/job-memory.js";
+import { RecordSizeEstimator } from "../../memory/size-estimator.js";
+import { deleteSpillFile, SpillWriter, spilledRecords } from "../../spill/spill-file.js";
+import { HashJoinSortFallback } from "./sort-fallback.js";
+import { emitAgainst, emitOnce, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+
+/** Partitions per level (Flink picks 10 to 127 by memory; files per level stay few with 32). */
+export const PARTITIONS = 32;
+/** Levels of re-partitioning before a partition is joined by sort-merge (Flink's MAX_RECURSION_DEPTH is 3). */
+export const MAX_LEVEL = 3;
+/** Write chunk of a partition file: small, as up to 2 x PARTITIONS files are open at once. */
+const PARTITION_CHUNK = 128 * 1024;
+
+/** @internal What the hybrid joins of this thread did (for tests): the deepest level that spilled, partitions joined by sort-merge. */
+export const HYBRID_STATS = { deepest: -1, sortMerged: 0 };
+
+/** How the join reads its sides: their keys and whether each keeps unmatched records. */
+export interface HybridSides {
+  readonly buildKey: (r: any) => HashKey;
+  readonly probeKey: (r: any) => HashKey;
+  readonly buildOuter: boolean;
+  readonly probeOuter: boolean;
+  /** `emit(build, probe)`. */
+  readonly emit: PairEmitter;
+  readonly policy: SharingPolicy;
+}
+
+class Partition {
+  table: JoinHashTable<any> | undefined;
+  records = 0;
+  build: SpillWriter | undefined;
+  probe: SpillWriter | undefined;
+
+  constructor(trackMatches: boolean) {
+    this.table = new JoinHashTable(trackMatches);
+  }
+}
+
+export class HybridHashJoin {
+  private readonly parts: Partition[] = [];
+  private readonly size = new RecordSizeEstimator();
+  /** Build records held in the partitions in memory. */
+  private held = 0;
+  private readonly seed: number;
+
+  constructor(private readonly memory: HolderMemory, private readonly sides: HybridSides, private readonly level = 0) {
+    for (let i = 0; i < PARTITIONS; i++) this.parts.push(new Partition(sides.buildOuter));
+    this.seed = Math.imul(level + 1, 0x9e3779b9);
+  }
+
+  /** Whether any partition went to disk. */
+  get spilled(): boolean {
+    return this.parts.some((p) => p.table === undefined);
+  }
+
+  addBuild(key: HashKey, record: any): void {
+    const part = this.parts[this.partitionOf(key)]!;
+    if (part.table === undefined) {
+      part.build!.add(record);
+      return;
+    }
+    part.table.insert(key, record);
+    part.records++;
+    this.held++;
+    this.size.add(record);
+    if (this.size.bytesOf(this.held) >= this.memory.limit) this.spillLargest();
+  }
+
+  /** Joins a probe record now (its partition in memory) or writes it to its partition's probe file. */
+  addProbe(key: HashKey, record: any): void {
+    const part = this.parts[this.partitionOf(key)]!;
+    if (part.table === undefined) {
+      part.probe ??= this.writer("hybrid-probe");
+      // The file's batch is encoded later: a record the driver does not own is copied first.
+      part.probe.add(this.sides.policy.streamedOwned ? record : copyRecord(record));
+      return;
+    }
+    const entry = part.table.probe(key);
+    const { emit, policy } = this.sides;
+    if (entry === undefined) {
+      if (this.sides.probeOuter) emit(null, record);
+    } else if (entry instanceof Bucket) {
+      emitAgainst(emit, entry.rows, 0, entry.rows.length, record, policy);
+    } else {
+      emitOnce(emit, entry, record, policy);
+    }
+  }
+
+  /** Emits the unmatched build records of the partitions in memory, then joins each spilled partition. */
+  finish(): void {
+    const spilled: Partition[] = [];
+    for (const part of this.parts) {
+      if (part.table === undefined) {
+        spilled.push(part);
+        continue;
+      }
+      if (this.sides.buildOuter) for (const r of part.table.unmatched()) this.sides.emit(r, null);
+      part.table.clear();
+      part.table = undefined;
+    }
+    this.held = 0;
+    for (const part of spilled) this.joinSpilled(part);
+  }
+
+  /** Deletes every partition file (also after a failure). */
+  dispose(): void {
+    for (const part of this.parts) {
+      for (const w of [part.build, part.probe]) {
+        if (w === undefined) continue;
+        w.close();
+        deleteSpillFile(w.path);
+      }
+      part.build = part.probe = undefined;
+      part.table?.clear();
+    }
+  }
+
+  private joinSpilled(part: Partition): void {
+    const buildPath = part.build!.close().path;
+    const probePath = part.probe?.close().path;
+    const { buildKey, probeKey } = this.sides;
+    try {
+      if (this.level + 1 < MAX_LEVEL) {
+        const next = new HybridHashJoin(this.memory, { ...this.sides, policy: { ...this.sides.policy, streamedOwned: true } }, this.level + 1);
+        try {
+          for (const r of spilledRecords(buildPath)) next.addBuild(buildKey(r), r);
+          deleteSpillFile(buildPath);
+          if (probePath !== undefined) for (const r of spilledRecords(probePath)) next.addProbe(probeKey(r), r);
+          next.finish();
+        } finally {
+          next.dispose();
+        }
+      } else {
+        HYBRID_STATS.sortMerged++;
+        const merge = new HashJoinSortFallback(this.memory, []);
+        try {
+          for (const r of spilledRecords(buildPath)) merge.addBuild(buildKey(r), r);
+          deleteSpillFile(buildPath);
+          if (probePath !== undefined) for (const r of spilledRecords(probePath)) merge.addProbe(probeKey(r), r);
+          merge.run(this.sides.emit, this.sides.buildOuter, this.sides.probeOuter, { ...this.sides.policy, streamedOwned: true });
+        } finally {
+          merge.dispose();
+        }
+      }
+    } finally {
+      deleteSpillFile(buildPath);
+      if (probePath !== undefined) deleteSpillFile(probePath);
+      part.build = part.probe = undefined;
+    }
+  }
+
+  /** Moves the largest partition in memory to disk. */
+  private spillLargest(): void {
+    let largest: Partition | undefined;
+    for (const p of this.parts) if (p.table !== undefined && (largest === undefined || p.records > largest.records)) largest = p;
+    if (largest === undefined) return;
+    const w = this.writer("hybrid-build");
+    HYBRID_STATS.deepest = Math.max(HYBRID_STATS.deepest, this.level);
+    for (const [, r] of largest.table!.keyedRecords()) w.add(r);
+    largest.table!.clear();
+    largest.table = undefined;
+    largest.build = w;
+    this.held -= largest.records;
+    largest.records = 0;
+  }
+
+  private writer(kind: string): SpillWriter {
+    return new SpillWriter(this.memory.spill.newFile(`${kind}-l${this.level}`), PARTITION_CHUNK);
+  }
+
+  private partitionOf(key: HashKey): number {
+    let h = (hashKey(key) ^ this.seed) >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return ((h ^ (h >>> 16)) >>> 0) % PARTITIONS;
+  }
+}
