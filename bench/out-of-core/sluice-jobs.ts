@@ -1,39 +1,42 @@
 /** The five out-of-core jobs in Sluice (bench/out-of-core.ts), each ending in a small checksum. */
 import { join } from "node:path";
-import { ExecutionEnvironment, Order, type DataSet } from "../../src/index.js";
+import { ExecutionEnvironment, Order, RichFlatMapFunction, type DataSet } from "../../src/index.js";
 import type { Job } from "../out-of-core.js";
 
 type Pair = [number, number];
 
-/** count:sum of what the job's partitions report as [count, sum] (and whether each was sorted). */
-async function total(parts: DataSet<[number, number, boolean]>): Promise<string> {
-  let n = 0;
-  let s = 0;
-  for (const [c, x, ok] of await parts.collect()) {
-    if (!ok) return "UNSORTED";
-    n += c;
-    s += x;
-  }
-  return `${n}:${s}`;
-}
-
-function summed<T>(ds: DataSet<T>, value: (r: T) => number, sortedOn?: (r: T) => number): DataSet<[number, number, boolean]> {
-  return ds.mapPartition((values: Iterable<T>, out) => {
-    let n = 0;
-    let s = 0;
-    let ok = true;
-    let prev = -Infinity;
-    for (const v of values) {
-      n++;
-      s += value(v);
+/**
+ * Streams the job's output into count:sum (and whether each partition came sorted): a flatMap that
+ * keeps running totals and adds them to accumulators when it closes, so nothing after the operator
+ * being measured holds records (a mapPartition would hold, and spill, the whole output again).
+ */
+async function total<T>(ds: DataSet<T>, value: (r: T) => number, sortedOn?: (r: T) => number): Promise<string> {
+  class Totals extends RichFlatMapFunction<T, never> {
+    private n = 0;
+    private s = 0;
+    private ok = true;
+    private prev = -Infinity;
+    flatMap(v: T): void {
+      this.n++;
+      this.s += value(v);
       if (sortedOn) {
         const k = sortedOn(v);
-        if (k < prev) ok = false;
-        prev = k;
+        if (k < this.prev) this.ok = false;
+        this.prev = k;
       }
     }
-    out.collect([n, s, ok]);
-  });
+    override close(): void {
+      const ctx = this.getRuntimeContext();
+      ctx.getLongCounter("n").add(this.n);
+      ctx.getLongCounter("s").add(this.s);
+      ctx.getLongCounter("unsorted").add(this.ok ? 0 : 1);
+    }
+  }
+  const env = ds.getExecutionEnvironment();
+  await ds.flatMap(new Totals()).collect();
+  const r = env.getLastJobExecutionResult()!;
+  if (Number(r.getAccumulatorResult("unsorted") ?? 0) > 0) return "UNSORTED";
+  return `${Number(r.getAccumulatorResult("n") ?? 0)}:${Number(r.getAccumulatorResult("s") ?? 0)}`;
 }
 
 export async function runSluice(job: Job, dir: string, p: number): Promise<string> {
@@ -43,12 +46,12 @@ export async function runSluice(job: Job, dir: string, p: number): Promise<strin
   switch (job) {
     case "sort": {
       const rows = env.readCsvFile(join(dir, "sort.csv")).types("number", "string");
-      return total(summed(rows.sortPartition(0, Order.ASCENDING), (r) => r[0], (r) => r[0]));
+      return total(rows.sortPartition(0, Order.ASCENDING), (r) => r[0], (r) => r[0]);
     }
     case "join":
-      return total(summed(csv("join-left.csv").join(csv("join-right.csv")).where(0).equalTo(0).with((a, b) => a[1] + b[1]), (x) => x));
+      return total(csv("join-left.csv").join(csv("join-right.csv")).where(0).equalTo(0).with((a, b) => a[1] + b[1]), (x) => x);
     case "reduceGroup":
-      return total(summed(csv("group.csv").groupBy(0).reduceGroup((vs: Iterable<Pair>, out: { collect(x: number): void }) => {
+      return total(csv("group.csv").groupBy(0).reduceGroup((vs: Iterable<Pair>, out: { collect(x: number): void }) => {
         let c = 0;
         let s = 0;
         for (const v of vs) {
@@ -56,16 +59,16 @@ export async function runSluice(job: Job, dir: string, p: number): Promise<strin
           s += v[1];
         }
         out.collect(c * s);
-      }), (x: number) => x));
+      }), (x: number) => x);
     case "distinct":
-      return total(summed(csv("distinct.csv").distinct(0), (r) => r[0]));
+      return total(csv("distinct.csv").distinct(0), (r) => r[0]);
     case "coGroup":
-      return total(summed(csv("cog-left.csv").coGroup(csv("cog-right.csv")).where(0).equalTo(0).with((xs: Iterable<Pair>, ys: Iterable<Pair>, out: { collect(x: number): void }) => {
+      return total(csv("cog-left.csv").coGroup(csv("cog-right.csv")).where(0).equalTo(0).with((xs: Iterable<Pair>, ys: Iterable<Pair>, out: { collect(x: number): void }) => {
         let a = 0;
         let b = 0;
         for (const _ of xs) a++;
         for (const _ of ys) b++;
         out.collect(a * 3 + b);
-      }), (x: number) => x));
+      }), (x: number) => x);
   }
 }

@@ -1,5 +1,7 @@
 /**
- * Spill files: batches of records in the engine's batch encoding (runtime/workers/codec.ts: typed
+ * Spill files: batches of records in the tuple layout when they are tuples of one shape of numbers
+ * and strings (tuple-layout.ts: 5-15x cheaper to encode than msgpackr, as cheap to decode), else in
+ * the engine's batch encoding (runtime/executors/codec.ts: typed
  * floats, msgpackr, structured clone, class-tagged structured clone, whichever the batch needs, so
  * tuples, plain objects, registered classes, Date, bigint, Map, Set, undefined, -0 and NaN come back
  * as they went). A file is a sequence of frames `[u32 bytes][u8 codec][u32 records][payload]`,
@@ -8,8 +10,11 @@
  */
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { decodeBatch, encodeBatch, type Codec, type EncodedBatch } from "../executors/codec.js";
+import { decodeTuples, encodeTuples } from "./tuple-layout.js";
 
 const CODECS: readonly Codec[] = ["f64", "pack", "v8", "class"];
+/** Codec byte of a frame in the tuple layout (tuple-layout.ts), after the engine's codecs. */
+const TUPLE_CODEC = CODECS.length;
 const HEADER = 9;
 const WRITE_CHUNK = 1 << 20;
 const READ_CHUNK = 1 << 20;
@@ -44,20 +49,25 @@ export class SpillWriter {
   /** Writes a batch as one frame; returns its offset and length (for reading it back alone). */
   writeBatch(records: readonly unknown[]): { offset: number; length: number } {
     this.flushBatch();
-    return this.writeEncoded(encodeBatch(records));
+    const tuples = encodeTuples(records);
+    return tuples !== undefined ? this.writeFrame(TUPLE_CODEC, records.length, tuples) : this.writeEncoded(encodeBatch(records));
   }
 
   writeEncoded(b: EncodedBatch): { offset: number; length: number } {
+    return this.writeFrame(CODECS.indexOf(b.codec), b.length, b.bytes);
+  }
+
+  private writeFrame(codec: number, records: number, bytes: Uint8Array): { offset: number; length: number } {
     const header = Buffer.allocUnsafe(HEADER);
-    header.writeUInt32LE(b.bytes.byteLength, 0);
-    header.writeUInt8(CODECS.indexOf(b.codec), 4);
-    header.writeUInt32LE(b.length, 5);
+    header.writeUInt32LE(bytes.byteLength, 0);
+    header.writeUInt8(codec, 4);
+    header.writeUInt32LE(records, 5);
     const offset = this.written + this.pendingBytes;
-    this.pending.push(header, Buffer.from(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength));
-    this.pendingBytes += HEADER + b.bytes.byteLength;
-    this.records += b.length;
+    this.pending.push(header, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.pendingBytes += HEADER + bytes.byteLength;
+    this.records += records;
     if (this.pendingBytes >= this.chunk) this.flushChunks();
-    return { offset, length: HEADER + b.bytes.byteLength };
+    return { offset, length: HEADER + bytes.byteLength };
   }
 
   /** Writes everything buffered (the file stays open for more). */
@@ -76,7 +86,9 @@ export class SpillWriter {
     if (this.batch.length === 0) return;
     const b = this.batch;
     this.batch = [];
-    this.writeEncoded(encodeBatch(b));
+    const tuples = encodeTuples(b);
+    if (tuples !== undefined) this.writeFrame(TUPLE_CODEC, b.length, tuples);
+    else this.writeEncoded(encodeBatch(b));
   }
 
   private flushChunks(): void {
@@ -132,8 +144,11 @@ export function readSpillFrame(fd: number, offset: number, length: number): unkn
 
 function decodeFrame(buf: Buffer, at: number): unknown[] {
   const size = buf.readUInt32LE(at);
-  const codec = CODECS[buf.readUInt8(at + 4)]!;
+  const code = buf.readUInt8(at + 4);
   const length = buf.readUInt32LE(at + 5);
+  // The tuple layout copies what it keeps: no copy of the frame needed.
+  if (code === TUPLE_CODEC) return decodeTuples(buf.subarray(at + HEADER, at + HEADER + size), length);
+  const codec = CODECS[code]!;
   // A copy: the f64 codec views its bytes, and the chunk is reused.
   const bytes = new Uint8Array(size);
   bytes.set(buf.subarray(at + HEADER, at + HEADER + size));

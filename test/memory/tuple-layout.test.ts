@@ -1,0 +1,57 @@
+/**
+ * The spill files' tuple layout (runtime/spill/tuple-layout.ts): batches of tuples of one shape of
+ * numbers and strings are written typed and come back exactly (-0, NaN, infinities, empty, long
+ * and non-ASCII strings, surrogate pairs); any other batch goes to the general codec.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { decodeTuples, encodeTuples } from "../../src/runtime/spill/tuple-layout.js";
+import { SpillWriter, spilledRecords } from "../../src/runtime/spill/spill-file.js";
+import { exact, spillRoot } from "./spill-helpers.js";
+
+const specials = [0, -0, Number.NaN, Infinity, -Infinity, 1.5, -(2 ** 53), Number.MIN_VALUE];
+const strings = ["", "a", "name-1", "x".repeat(40), "héllo wörld", "日本語のテキスト", "emoji 😀 pair", "Ω"];
+
+const shapes: Record<string, unknown[][]> = {
+  "[number, number]": Array.from({ length: 1500 }, (_, i) => [i * 7919, specials[i % specials.length]!]),
+  "[number, short ASCII string]": Array.from({ length: 1500 }, (_, i) => [specials[i % specials.length]!, `name-${i % 1000}`]),
+  "[number, any string]": Array.from({ length: 1500 }, (_, i) => [i, strings[i % strings.length]!]),
+  "[string, number, string]": Array.from({ length: 1500 }, (_, i) => [strings[i % strings.length]!, specials[i % specials.length]!, `k${i}`]),
+  "[number]": Array.from({ length: 10 }, (_, i) => [i - 5]),
+};
+
+for (const [name, records] of Object.entries(shapes)) {
+  test(`tuples ${name} round-trip through the tuple layout and a spill file`, () => {
+    const bytes = encodeTuples(records);
+    assert.ok(bytes !== undefined, "tuples of one shape take the tuple layout");
+    assert.deepEqual(decodeTuples(bytes, records.length).map(exact), records.map(exact));
+    const w = new SpillWriter(join(spillRoot(), "t.spill"));
+    for (const r of records) w.add(r);
+    const file = w.close();
+    assert.equal(readFileSync(file.path)[4], 4, "the first frame is in the tuple layout (codec byte 4)");
+    const back = [...spilledRecords(file.path)];
+    assert.deepEqual(back.map(exact), records.map(exact));
+    assert.ok(back.every((r) => Object.getPrototypeOf(r) === Array.prototype));
+  });
+}
+
+test("batches that are not tuples of one shape are left to the general codec", () => {
+  const cases: unknown[][] = [
+    [[1, 2], [1, "x"]],
+    [[1, 2], [1, 2, 3]],
+    [[1, 2], { 0: 1, 1: 2 }],
+    [[1, undefined]],
+    [[1, 2n]],
+    [[1, null]],
+    [[1, [2]]],
+    [1, 2],
+    [[]],
+    [],
+  ];
+  for (const c of cases) assert.equal(encodeTuples(c), undefined, exact(c));
+  const w = new SpillWriter(join(spillRoot(), "m.spill"));
+  for (const r of cases[0]!) w.add(r);
+  assert.deepEqual([...spilledRecords(w.close().path)], cases[0]);
+});
