@@ -25,14 +25,20 @@ type Batch = any[];
 export interface BatchStore {
   keep(batch: Batch): unknown;
   read(entry: unknown): Batch;
+  /** Forgets one kept entry read for the last time (its memory is free again). */
+  drop?(entry: unknown): void;
   release(): void;
 }
 
 export class Exchange {
   /** partitions[producer][consumer] = batches; a broadcast stores one list per producer. */
   private readonly partitions: unknown[][][];
-  /** Range partitioning holds each producer's records until all are written (to sample). */
-  private readonly held: any[][] | undefined;
+  /**
+   * Range partitioning holds each producer's batches until all are written (to sample), kept
+   * through the store like any batch (so past the exchange pool they wait on disk).
+   */
+  private readonly held: unknown[][] | undefined;
+  private readonly heldCounts: number[];
   private recordsWritten = 0;
   /**
    * The range exchanges feeding the same consumer input (a union's parts): their boundaries are
@@ -60,6 +66,7 @@ export class Exchange {
     const lists = channel.ship === "BROADCAST" ? 1 : consumers;
     this.partitions = Array.from({ length: producers }, () => Array.from({ length: lists }, () => []));
     this.held = channel.ship === "PARTITION_RANGE" ? Array.from({ length: producers }, () => []) : undefined;
+    this.heldCounts = new Array<number>(producers).fill(0);
   }
 
   get records(): number {
@@ -77,7 +84,15 @@ export class Exchange {
   }
   /** @internal */
   hold(producer: number, records: any[]): void {
-    this.held![producer]!.push(...records);
+    if (records.length === 0) return;
+    this.held![producer]!.push(this.store ? this.store.keep(records) : records);
+    this.heldCounts[producer]! += records.length;
+  }
+
+  /** The records one producer handed over, batch by batch from memory or disk. */
+  private *heldRecords(producer: number): Generator<any> {
+    const store = this.store;
+    for (const e of this.held![producer]!) yield* store ? store.read(e) : (e as Batch);
   }
 
   /**
@@ -89,17 +104,31 @@ export class Exchange {
     this.producersDone = true;
     const peers = this.rangePeers ?? [this];
     if (!peers.every((p) => p.producersDone)) return;
-    const boundaries = RangeBoundaries.fromSample(peers.flatMap((p) => p.held!), this.channel, this.consumers, this.consumerName);
+    const held = peers.flatMap((p) => p.heldCounts.map((length, producer) => ({ length, records: () => p.heldRecords(producer) })));
+    const boundaries = RangeBoundaries.fromSample(held, this.channel, this.consumers, this.consumerName);
     for (const p of peers) p.distribute(boundaries);
   }
 
   private distribute(boundaries: RangeBoundaries): void {
     this.producersDone = false;
-    this.held!.forEach((records, producer) => {
+    this.held!.forEach((entries, producer) => {
       const out: Batch[] = Array.from({ length: this.consumers }, () => []);
-      for (const r of records) out[boundaries.partitionOf(r)]!.push(r);
+      for (const e of entries) {
+        const records = this.store ? this.store.read(e) : (e as Batch);
+        this.store?.drop?.(e);
+        for (const r of records) {
+          const t = boundaries.partitionOf(r);
+          const b = out[t]!;
+          b.push(r);
+          if (b.length >= BATCH_SIZE) {
+            this.append(producer, t, b);
+            out[t] = [];
+          }
+        }
+      }
       out.forEach((b, target) => { if (b.length > 0) this.append(producer, target, b); });
-      records.length = 0;
+      entries.length = 0;
+      this.heldCounts[producer] = 0;
     });
   }
 

@@ -11,6 +11,12 @@ import { subtaskKey } from "../../common/subtask-key.js";
 /** Keys sampled per target partition (Flink samples a fixed number per parallel instance). */
 const SAMPLES_PER_PARTITION = 200;
 
+/** One producer's held records for sampling. */
+export interface HeldRecords {
+  readonly length: number;
+  records(): Iterable<any>;
+}
+
 export class RangeBoundaries {
   private constructor(
     private readonly bounds: unknown[],
@@ -18,7 +24,8 @@ export class RangeBoundaries {
     private readonly compare: (a: unknown, b: unknown) => number,
   ) {}
 
-  static fromSample(held: readonly any[][], channel: Channel, consumers: number, operator: string): RangeBoundaries {
+  /** `held`: each producer's records (read once, in order: they may come from disk) and their count. */
+  static fromSample(held: readonly HeldRecords[], channel: Channel, consumers: number, operator: string): RangeBoundaries {
     const key = subtaskKey(channel.shipKey!, operator);
     const orders = channel.shipOrders ?? [];
     const compare = (a: unknown, b: unknown): number => {
@@ -39,8 +46,9 @@ export class RangeBoundaries {
     const step = Math.max(1, Math.floor(total / want));
     // hashable() rejects null keys; extract() gives the comparable key value.
     const keyOf = (r: any): unknown => { key.hashable(r); return key.extract(r); };
-    for (const records of held) {
-      for (let i = 0; i < records.length; i += step) sample.push(keyOf(records[i]));
+    for (const h of held) {
+      let i = 0;
+      for (const r of h.records()) if (i++ % step === 0) sample.push(keyOf(r));
     }
     sample.sort(compare);
     const bounds: unknown[] = [];

@@ -39,11 +39,18 @@ export class ExchangeSpill implements BatchStore {
   read(entry: unknown): any[] {
     if (!(entry instanceof SpilledBatch)) return entry as any[];
     const b = entry;
-    if (this.readFd === undefined) {
-      this.writer!.flush();
-      this.readFd = openSync(this.writer!.path, "r");
-    }
+    // Batches may still be written after the first read (range partitioning reads its held batches back and writes them routed).
+    this.writer!.flush();
+    this.readFd ??= openSync(this.writer!.path, "r");
     return readSpillFrame(this.readFd, b.offset, b.length);
+  }
+
+  /** A batch kept in memory and read for the last time (range partitioning's held batches) frees its share of the pool. */
+  drop(entry: unknown): void {
+    if (entry instanceof SpilledBatch) return;
+    const bytes = Math.min(this.held, sizeOf(entry as any[]));
+    this.held -= bytes;
+    this.memory.exchangeHeld -= bytes;
   }
 
   release(): void {
