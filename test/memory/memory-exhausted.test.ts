@@ -1,10 +1,10 @@
 /**
- * When spilling cannot help (one group, or a cross's blocked side, larger than the whole budget),
+ * When spilling cannot help (one group, one key group, or a broadcast set larger than the whole budget),
  * the job fails with a JobExecutionException naming the operator and what to raise.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { JobExecutionException } from "../../src/index.js";
+import { JobExecutionException, RichMapFunction } from "../../src/index.js";
 import { envWith, spillRoot, TINY_BUDGET } from "./spill-helpers.js";
 import { readdirSync } from "node:fs";
 
@@ -34,9 +34,15 @@ test("one key group of a coGroup's held side larger than the budget fails the sa
   await assert.rejects(job, outOfMemory(/big cogroup/));
 });
 
-test("a cross whose held side exceeds the budget fails naming the cross", async () => {
-  const env = envWith(1, TINY_BUDGET, spillRoot());
+test("a broadcast set larger than the budget (it is handed over as one array) fails naming the operator", async () => {
+  const root = spillRoot();
+  const env = envWith(2, TINY_BUDGET, root);
   const big = env.fromCollection(Array.from({ length: 4000 }, (_, i) => `row-${i}`));
-  const one = env.fromElements(1);
-  await assert.rejects(one.crossWithTiny(big).name("big cross").collect(), outOfMemory(/big cross/));
+  class Sized extends RichMapFunction<number, number> {
+    map(v: number): number {
+      return v + this.getRuntimeContext().getBroadcastVariable<string>("big").length;
+    }
+  }
+  await assert.rejects(env.fromElements(1, 2).map(new Sized()).withBroadcastSet(big, "big").name("broadcast user").collect(), outOfMemory(/broadcast user/));
+  assert.deepEqual(readdirSync(root), []);
 });

@@ -14,7 +14,8 @@ import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
 import type { SideInput, Task } from "../job-graph.js";
 import { makeComparator, sortRecords } from "../sort/comparator.js";
 import { ExternalSorter } from "../sort/external-sorter.js";
-import { holderMemory, type JobMemory } from "../memory/job-memory.js";
+import { holderMemory, memoryExhausted, type JobMemory } from "../memory/job-memory.js";
+import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "../../common/runtime-context-impl.js";
 import { runSource } from "./source-runner.js";
 import { checkCancelled } from "./cancellation.js";
@@ -65,7 +66,7 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
     for (const d of drains) await d();
   };
   const head = task.chain[0]!;
-  const broadcastVars = new Map(task.broadcasts.map((b) => [b.name, broadcastValues(b.exchanges, env.broadcastCache)] as const));
+  const broadcastVars = new Map(task.broadcasts.map((b) => [b.name, broadcastValues(b.exchanges, env.broadcastCache, env.memory, head, b.name)] as const));
 
   const feed = env.feeds?.get(head);
   let next: Operator = outputOf(writers);
@@ -260,13 +261,27 @@ function operatorContext(
   };
 }
 
-function broadcastValues(exchanges: readonly Exchange[], cache: Map<Exchange, unknown[]>): unknown[] {
+/**
+ * A broadcast set is handed to the function as one array (Flink's List), held once per job: it
+ * cannot spill, so one larger than the job's whole budget fails with memoryExhausted (naming the
+ * operator and what to raise) instead of running the heap out.
+ */
+function broadcastValues(exchanges: readonly Exchange[], cache: Map<Exchange, unknown[]>, memory: JobMemory | undefined, node: PhysicalNode, name: string): unknown[] {
   const all: unknown[] = [];
+  const size = new RecordSizeEstimator();
   for (const ex of exchanges) {
     let values = cache.get(ex);
     if (!values) {
       values = [];
-      for (const b of ex.batchesFor(0)) for (const r of b) values.push(r);
+      for (const b of ex.batchesFor(0)) {
+        for (const r of b) {
+          values.push(r);
+          if (memory !== undefined && size.add(r) > memory.budgetBytes) {
+            const m = { ...holderMemory(memory, node), limit: memory.budgetBytes };
+            throw new TaskFailure(node.name, 0, node.parallelism, memoryExhausted(m, `the broadcast set '${name}'`, size.bytes));
+          }
+        }
+      }
       cache.set(ex, values);
     }
     all.push(...values);
