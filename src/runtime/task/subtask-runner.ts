@@ -266,7 +266,13 @@ function operatorContext(
  * cannot spill, so one larger than the job's whole budget fails with memoryExhausted (naming the
  * operator and what to raise) instead of running the heap out.
  */
-function broadcastValues(exchanges: readonly Exchange[], cache: Map<Exchange, unknown[]>, memory: JobMemory | undefined, node: PhysicalNode, name: string): unknown[] {
+function broadcastValues(
+  exchanges: readonly Exchange[],
+  cache: Map<Exchange, unknown[]>,
+  memory: JobMemory | undefined,
+  node: PhysicalNode,
+  name: string,
+): unknown[] {
   const all: unknown[] = [];
   const size = new RecordSizeEstimator();
   for (const ex of exchanges) {
