@@ -7,26 +7,12 @@
  * that are not flat, which the drivers copy first) objects of its own copies: no two results
  * share an object and none is the user's, so its results count as owned.
  */
-import { expressionReadsOnly, header, tokenize, type Token } from "./reads-only.js";
+import { cachedAnalysis, expressionReadsOnly, header, tokenize, type Token } from "./reads-only.js";
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
-const flatCache = new WeakMap<object, boolean>();
-
 /** Whether `fn`, whose last parameter is a Collector, provably only reads its arguments; cached. */
-export function readsOnlyFlat(fn: unknown): boolean {
-  if (typeof fn !== "function") return false;
-  const known = flatCache.get(fn);
-  if (known !== undefined) return known;
-  let v = false;
-  try {
-    v = analyzeFlat(Function.prototype.toString.call(fn));
-  } catch {
-    v = false;
-  }
-  flatCache.set(fn, v);
-  return v;
-}
+export const readsOnlyFlat: (fn: unknown) => boolean = cachedAnalysis((source) => analyzeFlat(source));
 
 /** The analysis of a function taking a Collector last, on source text (exported for tests). */
 export function analyzeFlat(source: string): boolean {

@@ -39,22 +39,29 @@ const PUNCTUATORS = [
 /** @internal A token of the scanner (shared with reads-only-flat.ts). */
 export type Token = { readonly t: "id" | "num" | "str" | "punct"; readonly v: string };
 
-const cache = new WeakMap<object, boolean>();
+/**
+ * @internal An analysis of a function's source text as a check of the function itself: false for
+ * anything that is not a function or whose analysis throws, cached per function object.
+ */
+export function cachedAnalysis(analysis: (source: string) => boolean): (fn: unknown) => boolean {
+  const cache = new WeakMap<object, boolean>();
+  return (fn) => {
+    if (typeof fn !== "function") return false;
+    const known = cache.get(fn);
+    if (known !== undefined) return known;
+    let v = false;
+    try {
+      v = analysis(Function.prototype.toString.call(fn));
+    } catch {
+      v = false;
+    }
+    cache.set(fn, v);
+    return v;
+  };
+}
 
 /** Whether `fn` provably only reads its arguments (see the module comment); cached per function. */
-export function readsOnly(fn: unknown): boolean {
-  if (typeof fn !== "function") return false;
-  const known = cache.get(fn);
-  if (known !== undefined) return known;
-  let v = false;
-  try {
-    v = analyze(Function.prototype.toString.call(fn));
-  } catch {
-    v = false;
-  }
-  cache.set(fn, v);
-  return v;
-}
+export const readsOnly: (fn: unknown) => boolean = cachedAnalysis((source) => analyze(source));
 
 /** The analysis on source text (exported for tests). */
 export function analyze(source: string): boolean {
