@@ -1,35 +1,19 @@
 /** Temporary directories for the contract tests, removed when the test file ends. */
-import { after } from "node:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { readOutput, tempDirs } from "../temp-dirs.js";
 
-const made: string[] = [];
-after(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+const dirs = tempDirs("sluice-contract-");
 
 /** A fresh empty directory. */
-export function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), "sluice-contract-"));
-  made.push(d);
-  return d;
-}
+export const tempDir = (): string => dirs.dir();
 
 /** Writes `content` to `name` in a fresh directory; returns the path. */
-export function tempFile(name: string, content: string): string {
-  const p = join(tempDir(), name);
-  writeFileSync(p, content);
-  return p;
-}
+export const tempFile = (name: string, content: string): string => dirs.file(name, content);
 
 /** Lines of an output path: a file, or a directory's files 1..n in order. */
 export function outputLines(path: string): string[] {
   if (!existsSync(path)) throw new Error(`no output at ${path}`);
-  const text = statSync(path).isDirectory()
-    ? readdirSync(path).sort((a, b) => Number(a) - Number(b)).map((n) => readFileSync(join(path, n), "utf8")).join("")
-    : readFileSync(path, "utf8");
-  return text.split("\n").filter((l) => l !== "");
+  return readOutput(path).split("\n").filter((l) => l !== "");
 }
 
 /**

@@ -1,10 +1,8 @@
 /** Helpers for the spilling tests: record kinds, environments with a tiny budget, exact comparison. */
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import { inspect } from "node:util";
-import { after } from "node:test";
+import { tempDirs } from "../temp-dirs.js";
 import { ExecutionEnvironment } from "../../src/index.js";
 import { Point } from "./spill-kinds.js";
 
@@ -15,17 +13,10 @@ import { SPILL_STATS } from "../../src/runtime/spill/spill-space.js";
 /** Budget small enough that a few thousand records spill everywhere (every holder gets the 32 KiB minimum). */
 export const TINY_BUDGET = 32 * 1024;
 
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const roots = tempDirs("sluice-spilltest-");
 
 /** A fresh spill root, removed when the test file ends. */
-export function spillRoot(): string {
-  const d = mkdtempSync(join(tmpdir(), "sluice-spilltest-"));
-  dirs.push(d);
-  return d;
-}
+export const spillRoot = (): string => roots.dir();
 
 /** An environment at parallelism p whose jobs get `budget` bytes and spill under `root`. */
 export function envWith(p: number, budget: number | undefined, root: string): ExecutionEnvironment {
