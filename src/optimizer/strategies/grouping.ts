@@ -63,33 +63,7 @@ function translateKeyed(
   const shuffles = gate.channels.some((c) => c.ship === "PARTITION_HASH");
   if (shuffles && combinable && !keyMayChange(node)) {
     // One combiner per producer, at the producer's parallelism, chained to it.
-    const parts = input.parts.map((part) => {
-      const cgate: InputGate = {
-        channels: [
-          {
-            source: part.node,
-            ship: "FORWARD",
-            shipKey: undefined,
-            shipOrders: undefined,
-            partitioner: undefined,
-            local: "NONE",
-            localKey: undefined,
-            localOrder: undefined,
-          },
-        ],
-      };
-      const combiner = t.addNode({
-        logical: node,
-        driver: combineDriver,
-        pact: `Combine (${pact})`,
-        name: `Combine (${node.name})`,
-        parallelism: part.node.parallelism,
-        inputs: [cgate],
-        combineUdf: combinerUdf(node),
-        withBroadcastSets: true,
-      });
-      return { node: combiner, props: part.props };
-    });
+    const parts = input.parts.map((part) => chainedCombiner(node, t, part, pact, combineDriver));
     input = { parts };
     gate = t.connect(input, parallelism, { kind: "hash", key });
   }
@@ -109,34 +83,8 @@ function translateAll(
   let input = t.translate(node.input);
   if (combinable) {
     input = {
-      parts: input.parts.map((part) => {
-        if (part.node.parallelism === 1 && input.parts.length === 1) return part;
-        const cgate: InputGate = {
-          channels: [
-            {
-              source: part.node,
-              ship: "FORWARD",
-              shipKey: undefined,
-              shipOrders: undefined,
-              partitioner: undefined,
-              local: "NONE",
-              localKey: undefined,
-              localOrder: undefined,
-            },
-          ],
-        };
-        const combiner = t.addNode({
-          logical: node,
-          driver: combineDriver,
-          pact: `Combine (${pact})`,
-          name: `Combine (${node.name})`,
-          parallelism: part.node.parallelism,
-          inputs: [cgate],
-          combineUdf: combinerUdf(node),
-          withBroadcastSets: true,
-        });
-        return { node: combiner, props: part.props };
-      }),
+      parts: input.parts.map((part) =>
+        part.node.parallelism === 1 && input.parts.length === 1 ? part : chainedCombiner(node, t, part, pact, combineDriver)),
     };
   }
   const gate = t.connect(input, 1, { kind: "forward" });
@@ -153,6 +101,37 @@ function translateAll(
  */
 function keyMayChange(node: GroupingNode): boolean {
   return node.key?.kind === "selector" && (node.builtin === undefined || node.builtin === "aggregate");
+}
+
+type Part = Translated["parts"][number];
+
+/** A combiner forward-connected to one producer part, at the producer's parallelism (chained to it). */
+function chainedCombiner(node: GroupingNode, t: Translator, part: Part, pact: string, combineDriver: DriverStrategy): Part {
+  const cgate: InputGate = {
+    channels: [
+      {
+        source: part.node,
+        ship: "FORWARD",
+        shipKey: undefined,
+        shipOrders: undefined,
+        partitioner: undefined,
+        local: "NONE",
+        localKey: undefined,
+        localOrder: undefined,
+      },
+    ],
+  };
+  const combiner = t.addNode({
+    logical: node,
+    driver: combineDriver,
+    pact: `Combine (${pact})`,
+    name: `Combine (${node.name})`,
+    parallelism: part.node.parallelism,
+    inputs: [cgate],
+    combineUdf: combinerUdf(node),
+    withBroadcastSets: true,
+  });
+  return { node: combiner, props: part.props };
 }
 
 function combinerUdf(node: GroupingNode) {
