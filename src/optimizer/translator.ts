@@ -145,6 +145,9 @@ export class Translator {
         c.shipKey = req.key;
         return ship("PARTITION_HASH");
       case "range":
+        // One producer and one consumer: the single partition is the whole range, so records
+        // are forwarded (no sample, no boundaries, no routing), as a hash partition at p=1 is.
+        if (parallelism === 1 && source.parallelism === 1) return ship("FORWARD");
         c.shipKey = req.key;
         c.shipOrders = req.orders;
         return ship("PARTITION_RANGE");
