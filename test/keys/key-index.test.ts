@@ -1,5 +1,5 @@
 /**
- * runtime/hash/keyed-map.ts's KeyIndex (int table, int-pair table, nested pair Maps, hashable
+ * runtime/hash/keyed-map.ts's KeyIndex (int table, int-pair tables with numbered leaves, hashable
  * Map) groups exactly as the hashables do (key-values.ts: the key order's equality), for every
  * key kind, and `keyOf` gives each key's hashable (what spilled runs sort and merge by).
  */
@@ -81,4 +81,17 @@ test("IntTable and IntPairTable find what they hold, and nothing else", () => {
     assert.equal(p.find(a, i), i);
     assert.equal(p.find(i, a), i === 0 ? 0 : -1);
   }
+});
+
+test("KeyIndex: pairs of strings and non-int32 numbers (numbered leaves) never meet the ints they are numbered as", () => {
+  // A leaf that is not an int32 stands for its number (0, 1, 2... in first-seen order) in a pair
+  // table: the same numbers as int leaves, in other tables.
+  const records: unknown[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const s = `s${i % 1500}`;
+    const d = (i % 700) + 0.5;
+    records.push([i % 40, s], [s, i % 40], [s, `t${i % 37}`], [i % 1500, i % 40], [d, i % 40], [i % 40, d], [d, s], [NaN, i % 3]);
+  }
+  check([0, 1], [...records, ...records.reverse()]);
+  check(["*"], records);
 });

@@ -4,11 +4,11 @@
  * per record, no key object or string built per record):
  * - a key whose hashable is an int32 (a one-field key of an integer, or of [k] or { v: k }; -0's
  *   hashable is a string) goes to an open-addressing IntTable;
- * - a two-field (or whole-record pair) key whose leaves are two int32s to an IntPairTable, and
- *   other pairs of numbers or strings (CompiledKey.pair) to nested tables, first leaf (an int32
- *   in an IntTable, another in a Map) then second (a Map)
- *   (SameValueZero is the key order's equality for such leaves: NaN is one key, -0 never gets
- *   here);
+ * - a two-field (or whole-record pair) key whose leaves are numbers or strings (CompiledKey.pair)
+ *   to an IntPairTable: an int32 leaf stands for itself, any other leaf for its number in a Map
+ *   of such leaves (SameValueZero is the key order's equality for them: NaN is one key, -0 never
+ *   gets here); one table per combination (int32 or not, per leaf), so 5 and the leaf numbered 5
+ *   never meet;
  * - every other key to a Map by its `hashable` (keys.ts).
  * Which table a key lands in depends only on its leaves, so equal keys always meet.
  * `keyOf(id)` gives the key's hashable (a pair's is `hashOfLeaves([a, b])`, what `hashable` gives
@@ -32,27 +32,33 @@ import { IntPairTable, IntTable } from "./int-table.js";
 
 const FLAT = 0;
 const INT = 1;
-const INT_PAIR = 2;
-const PAIR = 3;
+const PAIR = 2;
+
+/** Whether `v` is an int32 (its own code in a pair table). */
+function isInt(v: unknown): v is number {
+  return typeof v === "number" && (v | 0) === v;
+}
 
 export class KeyIndex {
   private readonly ints = new IntTable();
-  private readonly intPairs = new IntPairTable();
   private readonly flat = new Map<HashKey, number>();
-  /** Pairs that are not two int32s: the inner Map of an int32 first leaf by outerInts, of another by nested. */
-  private readonly outerInts = new IntTable();
-  private readonly inners: Map<number | string, number>[] = [];
-  private readonly nested = new Map<number | string, Map<number | string, number>>();
+  /** Pair tables by combination: 2 * (first leaf not an int32) + (second leaf not an int32). */
+  private readonly pairs: (IntPairTable | undefined)[] = [new IntPairTable(), undefined, undefined, undefined];
+  /** Numbers of the pair leaves that are not int32s (strings, other numbers), in first-seen order. */
+  private readonly leafCodes = new Map<number | string, number>();
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
   private readonly pair: ((record: any, slot: PairSlot) => boolean) | undefined;
   /** Per id: the key's hashable, or a pair's first leaf (then `keyB` holds the second). */
   private readonly keyA: unknown[] = [];
   private readonly keyB: unknown[] = [];
-  // The last find's key: which table, and its leaves (or hashable) there.
+  // The last find's key: which table, and its leaves (or hashable) there; for a pair, the table
+  // and the leaves' codes (-1: a leaf without a code yet, so the key is new).
   private kind = FLAT;
   private lastA: unknown = 0;
   private lastB: number | string = 0;
-  private inner: Map<number | string, number> | undefined;
+  private table = 0;
+  private codeA = 0;
+  private codeB = 0;
 
   constructor(private readonly key: CompiledKey) {
     this.pair = key.pair;
@@ -72,28 +78,32 @@ export class KeyIndex {
       const b = slot.b;
       this.lastA = a;
       this.lastB = b;
-      if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) {
-        this.kind = INT_PAIR;
-        return this.intPairs.find(a, b);
-      }
       this.kind = PAIR;
-      let inner: Map<number | string, number> | undefined;
-      if (typeof a === "number" && (a | 0) === a) {
-        const o = this.outerInts.find(a);
-        inner = o < 0 ? undefined : this.inners[o];
-      } else {
-        inner = this.nested.get(a);
+      let table = 0;
+      let ca: number;
+      let cb: number;
+      if (isInt(a)) ca = a;
+      else {
+        table = 2;
+        ca = this.leafCodes.get(a) ?? -1;
       }
-      this.inner = inner;
-      if (inner === undefined) return -1;
-      const id = inner.get(b);
-      return id === undefined ? -1 : id;
+      if (isInt(b)) cb = b;
+      else {
+        table++;
+        cb = this.leafCodes.get(b) ?? -1;
+      }
+      this.table = table;
+      this.codeA = ca;
+      this.codeB = cb;
+      if (((table & 2) !== 0 && ca < 0) || ((table & 1) !== 0 && cb < 0)) return -1;
+      const t = this.pairs[table];
+      return t === undefined ? -1 : t.find(ca, cb);
     }
     const known = slot.hash;
     if (known !== undefined) slot.hash = undefined;
     const k = known ?? this.key.hashable(record);
     this.lastA = k;
-    if (typeof k === "number" && (k | 0) === k) {
+    if (isInt(k)) {
       this.kind = INT;
       return this.ints.find(k);
     }
@@ -112,32 +122,48 @@ export class KeyIndex {
         this.ints.insert(a as number, id);
         this.keyB.push(undefined);
         break;
-      case INT_PAIR:
-        this.intPairs.insert(a as number, this.lastB as number, id);
-        this.keyB.push(this.lastB);
+      case PAIR:
+        this.addPair(id);
         break;
-      case PAIR: {
-        let inner = this.inner;
-        if (inner === undefined) {
-          inner = new Map();
-          // The outer table's last probe was this find's (absent) first leaf.
-          if (typeof a === "number" && (a | 0) === a) {
-            this.outerInts.insert(a, this.inners.length);
-            this.inners.push(inner);
-          } else {
-            this.nested.set(a as number | string, inner);
-          }
-          this.inner = inner;
-        }
-        inner.set(this.lastB, id);
-        this.keyB.push(this.lastB);
-        break;
-      }
       default:
         this.flat.set(a as HashKey, id);
         this.keyB.push(undefined);
     }
     return id;
+  }
+
+  /** The pair of the last find: codes for leaves without one, then into its table. */
+  private addPair(id: number): void {
+    const table = this.table;
+    const b = this.lastB;
+    let { codeA, codeB } = this;
+    // The table's last probe was this key's only when both leaves had codes and the table existed.
+    let probed = true;
+    if ((table & 2) !== 0 && codeA < 0) {
+      codeA = this.codeOf(this.lastA as number | string);
+      probed = false;
+    }
+    if ((table & 1) !== 0 && codeB < 0) {
+      codeB = this.codeOf(b);
+      probed = false;
+    }
+    let t = this.pairs[table];
+    if (t === undefined) {
+      t = this.pairs[table] = new IntPairTable();
+      probed = false;
+    }
+    if (!probed) t.find(codeA, codeB);
+    t.insert(codeA, codeB, id);
+    this.keyB.push(b);
+  }
+
+  /** The code of a leaf that is not an int32 (a new one gets the next). */
+  private codeOf(leaf: number | string): number {
+    const known = this.leafCodes.get(leaf);
+    if (known !== undefined) return known;
+    const code = this.leafCodes.size;
+    this.leafCodes.set(leaf, code);
+    return code;
   }
 
   /** The hashable of key `id` (what `CompiledKey.hashable` gives that key). */
