@@ -4,8 +4,10 @@
  * parallel sources read in the workers (sequence sizes, file bytes) going through user functions
  * at parallelism above 1 on a machine with more than one core; in process otherwise. Collection
  * records do not count: a collection is one subtask's input, shipped from the coordinator's
- * memory, which costs about what the simple functions the workers would run in parallel save. The choice and its reason go into
- * the plan JSON and, for "auto", on stderr.
+ * memory, which costs about what the simple functions the workers would run in parallel save. When
+ * "auto" runs in process, a plan whose parallelism nothing observes (observed-parallelism.ts) is
+ * planned again at parallelism 1: subtasks sharing one thread only pay for partitioning. The choice
+ * and its reason go into the plan JSON and, for "auto", on stderr.
  */
 import { availableParallelism } from "node:os";
 import { statSync } from "node:fs";
@@ -13,6 +15,7 @@ import type { SourceNode } from "../plan/logical.js";
 import { collectionSize } from "../plan/descriptors.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { poolSize } from "../runtime/executors/pool.js";
+import { parallelismObserver } from "./observed-parallelism.js";
 
 export type JobMode = "auto" | "in-process" | "threads" | "processes";
 
@@ -22,6 +25,8 @@ export interface ExecutionChoice {
   readonly workers: number;
   /** Why, in a few words (shown in the plan JSON and the log line). */
   readonly reason: string;
+  /** Set when the plan runs at another default parallelism than it was given ("auto" in process: 1). */
+  readonly parallelism?: number;
 }
 
 /** Records (or file bytes / 64) of input above which "auto" uses workers. */
@@ -37,13 +42,21 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   const workers = Math.min(poolSize(), maxP);
   if (mode !== "auto") return { mode, workers, reason: `mode ${mode} (${from})` };
   const cores = availableParallelism();
-  if (cores < 2) return inProcess("auto: one core");
+  const auto = (why: string): ExecutionChoice => autoInProcess(plan, maxP, why);
+  if (cores < 2) return auto("auto: one core");
   const input = estimatedInput(plan);
   const work = plan.nodes.filter((n) => USER_FUNCTION_DRIVERS.test(n.driver)).length;
-  if (work === 0) return inProcess(`auto: no user function to spread (${input.text})`);
-  if (input.units < AUTO_MIN_INPUT) return inProcess(`auto: small parallel input (${input.text}; threads from ${AUTO_MIN_INPUT.toLocaleString("en")})`);
+  if (work === 0) return auto(`auto: no user function to spread (${input.text})`);
+  if (input.units < AUTO_MIN_INPUT) return auto(`auto: small parallel input (${input.text}; threads from ${AUTO_MIN_INPUT.toLocaleString("en")})`);
   const reason = `auto: ${input.text} >= ${AUTO_MIN_INPUT.toLocaleString("en")} through ${work} operator(s) with user functions`;
   return { mode: "threads", workers: Math.min(workers, cores), reason };
+}
+
+/** "auto" in process: at parallelism 1 unless something in the plan observes its parallelism `maxP`. */
+function autoInProcess(plan: PhysicalPlan, maxP: number, why: string): ExecutionChoice {
+  const seen = parallelismObserver(plan);
+  if (seen !== undefined) return { mode: "in-process", workers: 0, reason: `${why}; keeps parallelism ${maxP}: ${seen}` };
+  return { mode: "in-process", workers: 0, parallelism: 1, reason: `${why}; at parallelism 1: nothing in the plan observes parallelism ${maxP}` };
 }
 
 /**

@@ -63,9 +63,15 @@ export async function runWatched(plan: PhysicalPlan, options: ExecuteOptions, ex
 }
 
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {
-  const plan = optimize(sinks, planOptions(options));
+  let plan = optimize(sinks, planOptions(options));
   const session = currentSession();
   const choice: ExecutionChoice = session?.explain(plan, options) ?? { mode: "in-process", workers: 0, reason: "a script (not a job module) runs in process" };
-  const execution = { mode: choice.mode, ...(choice.workers > 0 ? { workers: choice.workers } : {}), reason: choice.reason };
+  if (choice.parallelism !== undefined) plan = optimize(sinks, planOptions({ ...options, parallelism: choice.parallelism }));
+  const execution = {
+    mode: choice.mode,
+    ...(choice.workers > 0 ? { workers: choice.workers } : {}),
+    ...(choice.parallelism !== undefined ? { parallelism: choice.parallelism } : {}),
+    reason: choice.reason,
+  };
   return JSON.stringify({ ...planToJson(plan), execution }, null, 2);
 }

@@ -81,8 +81,9 @@ export class JobSession implements ActionSession, RunListener {
     const n = this.actions++;
     try {
       trace(`action ${n} reached`);
-      const plan = optimize(sinks, planOptions(options));
+      let plan = optimize(sinks, planOptions(options));
       const choice = this.choose(plan, options);
+      if (choice.parallelism !== undefined) plan = optimize(sinks, planOptions({ ...options, parallelism: choice.parallelism }));
       trace(`action ${n} planned: ${choice.mode}`);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {

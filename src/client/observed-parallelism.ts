@@ -1,0 +1,66 @@
+/**
+ * What in a plan can see its parallelism, for "auto" deciding to run in process (choose-execution.ts):
+ * a plan nothing observes runs at parallelism 1 there, since partitioning for subtasks that share
+ * one thread costs without gain. Following Flink, what a program can observe of the parallelism of
+ * a node that runs at the default parallelism (an explicit `setParallelism` is kept anyway):
+ * - a sink with an output format: `open(taskNumber, numTasks)` (a file sink writes a directory at
+ *   parallelism above 1, a print sink prefixes the subtask);
+ * - a function given as an object (a Rich function): its runtime context has the subtask index and
+ *   count, its accumulators and broadcast variables are per subtask;
+ * - partition-level functions: mapPartition and groupCombine see one partition's records;
+ * - a custom partitioner, which is handed the number of partitions;
+ * - sortPartition other than right after a range partition (the output is sorted per partition).
+ * Plain functions given to map, join, reduce... see records only, so the result is the same at any
+ * parallelism (up to the order of an unordered result).
+ * @example
+ * const seen = parallelismObserver(plan); // "the sink 'CsvOutputFormat' (a format sink: open(taskNumber, numTasks))" or undefined
+ */
+import type { LogicalNode } from "../plan/logical.js";
+import type { PhysicalNode, PhysicalPlan } from "../plan/physical.js";
+
+/** Why the plan's parallelism can be observed (the first thing found), or undefined if nothing observes it. */
+export function parallelismObserver(plan: PhysicalPlan): string | undefined {
+  for (const node of allNodes(plan.nodes)) {
+    const logical = node.logical;
+    if (logical.parallelism !== undefined) continue; // set explicitly: kept whatever the default
+    const why = observes(logical, node);
+    if (why !== undefined) return `'${node.name}' ${why}`;
+  }
+  return undefined;
+}
+
+function* allNodes(nodes: readonly PhysicalNode[]): Generator<PhysicalNode> {
+  for (const n of nodes) {
+    yield n;
+    if (n.iteration) yield* allNodes(n.iteration.nodes);
+  }
+}
+
+function observes(n: LogicalNode, physical: PhysicalNode): string | undefined {
+  switch (n.kind) {
+    case "sink":
+      return n.sink.kind === "format" ? "is a format sink (open(taskNumber, numTasks): a file sink writes a directory above parallelism 1)" : undefined;
+    case "mapPartition":
+      return "is a mapPartition (it sees one partition)";
+    case "groupCombine":
+      return "is a groupCombine (it combines one partition's records)";
+    case "partition":
+      return n.method === "custom" ? "is a custom partitioner (it is handed the number of partitions)" : undefined;
+    case "sortPartition":
+      return n.input.kind === "partition" && n.input.method === "range" ? undefined : "is a sortPartition (sorted per partition)";
+    case "map":
+    case "flatMap":
+    case "filter":
+    case "reduce":
+    case "groupReduce":
+    case "join":
+    case "coGroup":
+    case "cross": {
+      if ("builtin" in n && n.builtin !== undefined) return undefined; // the engine's own functions
+      const udfs = [n.udf, physical.combineUdf, n.kind === "groupReduce" ? n.combiner : undefined];
+      return udfs.some((u) => u !== undefined && typeof u.value !== "function") ? "has a function object (its runtime context sees the subtask)" : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
