@@ -142,6 +142,7 @@ export const DRIVERS = {
     output: "user",
   },
   CO_GROUP: { inputs: 2, chainable: false, display: "CoGroup", runs: ["coGroup"], output: "user-or-input" },
+  HASH_CO_GROUP: { inputs: 2, chainable: false, display: "Hash CoGroup", runs: ["coGroup"], output: "user-or-input" },
   NESTEDLOOP_BLOCKED_OUTER_FIRST: {
     inputs: 2,
     chainable: false,

@@ -97,6 +97,35 @@ testAtParallelism("coGroup hash-partitions and sorts both inputs, group order in
   assert.equal(localOf(node, "second"), "Sort on [0]:ASC, [1]:DESC");
 });
 
+testAtParallelism("coGroup without a group order is a hash coGroup: both inputs hash-partitioned, neither sorted", async (env, p) => {
+  const [a, b] = inputs(env);
+  const groups = (xs: Iterable<[number, number]>, ys: Iterable<[number, number]>, out: { collect(r: [number, number, number]): void }): void => {
+    let k = -1;
+    let n = 0;
+    let m = 0;
+    for (const x of xs) {
+      k = x[0];
+      n++;
+    }
+    for (const y of ys) {
+      k = y[0];
+      m++;
+    }
+    out.collect([k, n, m]);
+  };
+  const grouped = a.coGroup(b).where(0).equalTo(0).with(groups);
+  grouped.output(DISCARD);
+  const node = onlyNode(env, "CoGroup");
+  assert.equal(node.driver_strategy, "Hash CoGroup");
+  assert.equal(shipOf(node, "first"), p === 1 ? "Forward" : "Hash Partition on [0]");
+  assert.equal(shipOf(node, "second"), p === 1 ? "Forward" : "Hash Partition on [0]");
+  assert.equal(localOf(node, "first"), undefined);
+  assert.equal(localOf(node, "second"), undefined);
+  // Every key once, with both groups whole (1000 records on 50 keys against 100 on 50).
+  const out = await grouped.collect();
+  assertSameRecords(out, Array.from({ length: 50 }, (_, k): [number, number, number] => [k, 20, 2]));
+});
+
 testAtParallelism("a join after partitionByHash + map withForwardedFields does not re-partition", async (env, p) => {
   const [a, b] = inputs(env);
   const kept = a.partitionByHash(0).map((r): [number, number] => [r[0], r[1] * 2]).withForwardedFields("f0");

@@ -137,13 +137,23 @@ function outputProps(node: LogicalNode, props: readonly [GlobalProps, GlobalProp
   return noProps(p);
 }
 
+/**
+ * CoGroup: both inputs hash-partitioned on the key. Without a group order it is a hash coGroup
+ * (HASH_CO_GROUP: no sort at all; past its memory share it sorts what it holds and merges, as the
+ * sort-based driver would); with one (sortFirstGroup / sortSecondGroup), Flink's sort-merge
+ * CO_GROUP over both inputs sorted on the key, then the group order.
+ */
 export function translateCoGroup(node: CoGroupNode, t: Translator): Translated {
   const p = t.parallelismOf(node);
   const inputs = [t.translate(node.first), t.translate(node.second)] as const;
   const keys = [node.keyFirst, node.keySecond] as const;
-  const locals: [LocalRequirement, LocalRequirement] = [sortOn(keys[0], node.groupOrderFirst), sortOn(keys[1], node.groupOrderSecond)];
+  const hashed = node.groupOrderFirst.length === 0 && node.groupOrderSecond.length === 0;
+  const locals: [LocalRequirement, LocalRequirement] = hashed
+    ? [{ local: "NONE" }, { local: "NONE" }]
+    : [sortOn(keys[0], node.groupOrderFirst), sortOn(keys[1], node.groupOrderSecond)];
   const { gates, keys: pk } = coPartitionedGates(inputs, keys, p, locals);
-  const pn = t.addNode({ logical: node, driver: "CO_GROUP", pact: "CoGroup", parallelism: p, inputs: gates });
+  const driver: DriverStrategy = hashed ? "HASH_CO_GROUP" : "CO_GROUP";
+  const pn = t.addNode({ logical: node, driver, pact: "CoGroup", parallelism: p, inputs: gates });
   return single(pn, outputProps(node, [partitionedProps(pk[0], p), partitionedProps(pk[1], p)], [true, true], p));
 }
 

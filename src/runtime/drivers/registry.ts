@@ -14,6 +14,7 @@ import { singleSum, type AggregationReducer } from "../../common/builtins/aggreg
 import type { ReduceNode, SinkNode } from "../../plan/logical.js";
 import { CollectSinkOperator, FormatSinkOperator } from "./sink-drivers.js";
 import { CoGroupOperator } from "./cogroup/cogroup-driver.js";
+import { HashCoGroupOperator } from "./cogroup/hash-cogroup-driver.js";
 import { NestedLoopCrossOperator } from "./cross/nested-loop-driver.js";
 import { HashJoinOperator } from "./join/hash-join-driver.js";
 import { MergeJoinOperator } from "./join/merge-join-driver.js";
@@ -68,6 +69,7 @@ const OPERATORS: { readonly [D in DriverStrategy]: Factory<D> | RunElsewhere } =
   RIGHT_OUTER_MERGE: (ctx, out) => new MergeJoinOperator(ctx, out),
   FULL_OUTER_MERGE: (ctx, out) => new MergeJoinOperator(ctx, out),
   CO_GROUP: (ctx, out) => new CoGroupOperator(ctx, out),
+  HASH_CO_GROUP: (ctx, out) => new HashCoGroupOperator(ctx, out),
   NESTEDLOOP_BLOCKED_OUTER_FIRST: (ctx, out) => new NestedLoopCrossOperator(ctx, out, 0),
   NESTEDLOOP_BLOCKED_OUTER_SECOND: (ctx, out) => new NestedLoopCrossOperator(ctx, out, 1),
   BULK_ITERATION: ITERATION_RUNNER,

@@ -1,0 +1,235 @@
+/**
+ * Hash coGroup (HASH_CO_GROUP, the optimizer's choice for a coGroup without group order): both
+ * inputs arrive hash-partitioned but unsorted; each record goes into its key's group, keys found
+ * by one KeyIndex shared by both sides (runtime/hash/keyed-map.ts: int keys and int pairs in
+ * typed open-addressing tables, no key string per record). At the end every key of either input
+ * produces exactly one call `f(firstGroup, secondGroup, out)`, keys in the order they first came,
+ * with an empty group for a side that lacks the key; groups are fresh arrays in arrival order, as
+ * the sort-based CO_GROUP gives them. No sort of either input at all.
+ *
+ * Memory: the groups are counted against the driver's share (records, plus a per-key overhead);
+ * past it, every held record goes to two external sorts by hashable key (runtime/spill/
+ * keyed-spill.ts), so does the rest of both inputs, and at the end both are merged key by key:
+ * the same calls in key order, as the sort-based driver would make them (Flink's hash-to-sort
+ * fallback).
+ */
+import type { CompiledKey, HashKey, PairSlot } from "../../../common/keys.js";
+import { subtaskKey } from "../../../common/subtask-key.js";
+import { instantiateUdf } from "../../../common/udf.js";
+import { copyRecord } from "../../../common/copy.js";
+import type { CoGroupNode } from "../../../plan/logical.js";
+import { KeyIndex } from "../../hash/keyed-map.js";
+import type { HolderMemory } from "../../memory/job-memory.js";
+import { RecordSizeEstimator } from "../../memory/size-estimator.js";
+import { compareHashKeys, groupsOf, KeyedSpill } from "../../spill/keyed-spill.js";
+import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
+
+type CoGroupCall = (first: Iterable<any>, second: Iterable<any>, out: Operator) => void;
+
+/** Heap bytes a key costs beyond its records (index entries, two group slots, a group array). */
+const KEY_OVERHEAD = 64;
+
+/**
+ * One CompiledKey over both sides' keys, switched per record, so that both sides share one
+ * KeyIndex (ids). A pair path is used only if both keys have one (else a key of one side could
+ * land in the pair table and the equal key of the other in the hashable Map).
+ */
+class SwitchedKey implements CompiledKey {
+  current: CompiledKey;
+  readonly description: string;
+  readonly pair: ((record: any, slot: PairSlot) => boolean) | undefined;
+
+  constructor(readonly first: CompiledKey, readonly second: CompiledKey) {
+    this.current = first;
+    this.description = first.description;
+    this.pair = first.pair !== undefined && second.pair !== undefined ? (r, s) => this.current.pair!(r, s) : undefined;
+  }
+
+  readonly extract = (r: any): unknown => this.current.extract(r);
+  readonly hashable = (r: any): HashKey => this.current.hashable(r);
+}
+
+/**
+ * One input's records in arrival order, each linked to the next record of its key (typed arrays:
+ * first and last record per key id, next per record), so holding them allocates nothing per key.
+ */
+class SideRecords {
+  private records: any[] = [];
+  private next = new Int32Array(1024);
+  private head = new Int32Array(1024).fill(-1);
+  private tail = new Int32Array(1024);
+
+  add(id: number, record: any): void {
+    const i = this.records.length;
+    this.records.push(record);
+    if (i >= this.next.length) this.next = grown(this.next, i, 0);
+    this.next[i] = -1;
+    if (id >= this.head.length) {
+      this.head = grown(this.head, id, -1);
+      this.tail = grown(this.tail, id, 0);
+    }
+    const last = this.head[id]! < 0 ? -1 : this.tail[id]!;
+    if (last < 0) this.head[id] = i;
+    else this.next[last] = i;
+    this.tail[id] = i;
+  }
+
+  /** A fresh array of key id's records, in arrival order (empty when none). */
+  group(id: number): any[] {
+    const g: any[] = [];
+    if (id >= this.head.length) return g;
+    const records = this.records;
+    const next = this.next;
+    for (let i = this.head[id]!; i >= 0; i = next[i]!) g.push(records[i]);
+    return g;
+  }
+}
+
+/** A copy of `a` large enough for index `i`, new slots set to `fill`. */
+function grown(a: Int32Array, i: number, fill: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(Math.max(2 * a.length, i + 1));
+  b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
+}
+
+export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
+  readonly firstInputToRead = 0 as const;
+  private readonly key: SwitchedKey;
+  private readonly fn: CoGroupCall;
+  private readonly copyIn: boolean;
+  private readonly memory: HolderMemory;
+  private index: KeyIndex;
+  /** Both inputs' records, each chained to the next of its key (no array per key while building). */
+  private sides: [SideRecords, SideRecords] = [new SideRecords(), new SideRecords()];
+  private readonly size = new RecordSizeEstimator();
+  /** Set once the groups outgrew the share: both inputs by hashable key, on their way to disk. */
+  private spilled: [KeyedSpill<any>, KeyedSpill<any>] | undefined;
+
+  constructor(ctx: OperatorContext<CoGroupNode>, out: Operator) {
+    const node = ctx.node.logical;
+    const udf = instantiateUdf(node.udf);
+    super(ctx, out, udf);
+    this.fn = udf.call;
+    this.key = new SwitchedKey(subtaskKey(node.keyFirst, ctx.node.name), subtaskKey(node.keySecond, ctx.node.name));
+    this.index = new KeyIndex(this.key);
+    this.copyIn = !ctx.inputOwned;
+    this.memory = holderOf(ctx);
+  }
+
+  collect(record: any): void {
+    this.key.current = this.key.first;
+    this.add(0, record);
+  }
+
+  collectSecond(record: any): void {
+    this.key.current = this.key.second;
+    this.add(1, record);
+  }
+
+  private add(side: 0 | 1, record: any): void {
+    try {
+      const r = this.copyIn ? copyRecord(record) : record;
+      if (this.spilled !== undefined) {
+        this.spilled[side].add([this.key.hashable(r), r]);
+        return;
+      }
+      const index = this.index;
+      let id = index.find(r);
+      if (id < 0) id = index.add();
+      this.sides[side].add(id, r);
+      if (this.size.add(r) + index.size * KEY_OVERHEAD >= this.memory.limit) this.spill();
+    } catch (e) {
+      throw this.fail(e);
+    }
+  }
+
+  /** The groups outgrew the share: every held record moves to the sorts by key. */
+  private spill(): void {
+    const sides: [KeyedSpill<any>, KeyedSpill<any>] = [new KeyedSpill(this.memory), new KeyedSpill(this.memory)];
+    const index = this.index;
+    for (const side of [0, 1] as const) {
+      const held = this.sides[side];
+      sides[side].spill(
+        (function* entries(): Iterable<[HashKey, any]> {
+          for (let id = 0; id < index.size; id++) {
+            const g = held.group(id);
+            if (g.length === 0) continue;
+            const k = index.keyOf(id);
+            for (const r of g) yield [k, r];
+          }
+        })(),
+      );
+    }
+    this.spilled = sides;
+    this.reset();
+  }
+
+  private reset(): void {
+    this.index = new KeyIndex(this.key);
+    this.sides = [new SideRecords(), new SideRecords()];
+    this.size.reset();
+  }
+
+  private call(first: any[], second: any[]): void {
+    try {
+      this.fn(first, second, this.out);
+    } catch (e) {
+      throw this.fail(e);
+    }
+  }
+
+  override finish(): Promise<void> | void {
+    const spilled = this.spilled;
+    if (spilled !== undefined) {
+      try {
+        this.mergeSpilled(spilled);
+      } finally {
+        for (const s of spilled) s.dispose();
+        this.spilled = undefined;
+      }
+    } else {
+      const [first, second] = this.sides;
+      const keys = this.index.size;
+      // Dropped before the calls: the groups are the function's now (and an iteration's next superstep starts empty).
+      this.reset();
+      for (let id = 0; id < keys; id++) this.call(first.group(id), second.group(id));
+    }
+    return this.out.finish();
+  }
+
+  /** Both sorted sides merged key by key: one call per key of either side. */
+  private mergeSpilled([first, second]: [KeyedSpill<any>, KeyedSpill<any>]): void {
+    let a: Iterator<[HashKey, any[]]>;
+    let b: Iterator<[HashKey, any[]]>;
+    try {
+      a = groupsOf(first.merged(), this.memory)[Symbol.iterator]();
+      b = groupsOf(second.merged(), this.memory)[Symbol.iterator]();
+    } catch (e) {
+      throw this.fail(e);
+    }
+    const next = (it: Iterator<[HashKey, any[]]>): IteratorResult<[HashKey, any[]]> => {
+      try {
+        return it.next();
+      } catch (e) {
+        throw this.fail(e);
+      }
+    };
+    let x = next(a);
+    let y = next(b);
+    while (!x.done || !y.done) {
+      const c = x.done ? 1 : y.done ? -1 : compareHashKeys(x.value[0], y.value[0]);
+      if (c < 0) {
+        this.call(x.value![1], []);
+        x = next(a);
+      } else if (c > 0) {
+        this.call([], y.value![1]);
+        y = next(b);
+      } else {
+        this.call(x.value![1], y.value![1]);
+        x = next(a);
+        y = next(b);
+      }
+    }
+  }
+}
