@@ -20,6 +20,11 @@ const shapes: Record<string, unknown[][]> = {
   "[number, any string]": Array.from({ length: 1500 }, (_, i) => [i, strings[i % strings.length]!]),
   "[string, number, string]": Array.from({ length: 1500 }, (_, i) => [strings[i % strings.length]!, specials[i % specials.length]!, `k${i}`]),
   "[number]": Array.from({ length: 10 }, (_, i) => [i - 5]),
+  // The keyed spills' (key's hashable, record) entries: one level of nesting.
+  "[number, [number, number]]": Array.from({ length: 1500 }, (_, i) => [i - 700, [specials[i % specials.length]!, i * 7919]]),
+  "[string, [number, number]]": Array.from({ length: 1500 }, (_, i) => [strings[i % strings.length]!, [i, specials[i % specials.length]!]]),
+  "[number, [string, number, string]]": Array.from({ length: 1500 }, (_, i) => [i, [strings[i % strings.length]!, -i, `k${i}`]]),
+  "[[number], string, [number, number]]": Array.from({ length: 50 }, (_, i) => [[i], `name-${i}`, [i * 2, specials[i % specials.length]!]]),
 };
 
 for (const [name, records] of Object.entries(shapes)) {
@@ -34,6 +39,8 @@ for (const [name, records] of Object.entries(shapes)) {
     const back = [...spilledRecords(file.path)];
     assert.deepEqual(back.map(exact), records.map(exact));
     assert.ok(back.every((r) => Object.getPrototypeOf(r) === Array.prototype));
+    const nested = (r: unknown): unknown[] => (r as unknown[]).filter((f) => Array.isArray(f));
+    assert.ok(back.every((r) => nested(r).every((f) => Object.getPrototypeOf(f) === Array.prototype)));
   });
 }
 
@@ -45,7 +52,11 @@ test("batches that are not tuples of one shape are left to the general codec", (
     [[1, undefined]],
     [[1, 2n]],
     [[1, null]],
-    [[1, [2]]],
+    [[1, [[2]]]],
+    [[1, [2]], [1, 2]],
+    [[1, [2]], [1, [2, 3]]],
+    [[1, [2]], [1, ["x"]]],
+    [[1, []]],
     [1, 2],
     [[]],
     [],

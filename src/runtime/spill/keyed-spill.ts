@@ -101,7 +101,29 @@ function compareEntries<R>(a: KeyedEntry<R>, b: KeyedEntry<R>): number {
   return compareHashKeys(a[0], b[0]);
 }
 
-/** Stable (Array.prototype.sort is), so equal keys keep their order. */
-function sortEntries<R>(entries: KeyedEntry<R>[]): KeyedEntry<R>[] {
-  return entries.sort(compareEntries);
+/** Entry positions below this fit beside an int32 key in one float64 exactly (2^31 x 2^22 = 2^53). */
+const PACK_SCALE = 2 ** 22;
+
+/**
+ * Stable, so equal keys keep their order. Entries whose keys are all int32s (the grouping tables'
+ * IntTable keys) are sorted as key * 2^22 + position in a Float64Array (a native numeric sort,
+ * several times faster than a comparator's calls) and equal keys stay in position order; any
+ * other keys go through Array.prototype.sort (stable) with compareHashKeys.
+ */
+export function sortEntries<R>(entries: KeyedEntry<R>[]): KeyedEntry<R>[] {
+  const n = entries.length;
+  if (n < 2 || n > PACK_SCALE) return entries.sort(compareEntries);
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = entries[i]![0];
+    if (typeof k !== "number" || (k | 0) !== k) return entries.sort(compareEntries);
+    packed[i] = k * PACK_SCALE + i;
+  }
+  packed.sort();
+  const out: KeyedEntry<R>[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = packed[i]!;
+    out[i] = entries[v - Math.floor(v / PACK_SCALE) * PACK_SCALE]!;
+  }
+  return out;
 }

@@ -1,16 +1,19 @@
 /**
  * A typed spill layout for batches of tuples of one shape (the issue's "typed layout for tuples of
  * known shape"): every record a plain array of the same length whose fields are, position by
- * position, always numbers or always strings. Numbers go into one Float64Array (NaN, -0 and the
- * infinities survive), strings into one UTF-8 block with their byte lengths. Checking a batch
- * costs a typeof per field, against the general codec's walk of every value (codec.ts classify)
- * and msgpackr's per-value encoding. A batch of any other shape returns undefined (the general
- * codec takes it).
+ * position, always numbers, always strings, or always a plain array of one length of such (one
+ * level deep: the (key, record) entries of the keyed spills, keyed-spill.ts). Numbers go into one
+ * Float64Array (NaN, -0 and the infinities survive), strings into one UTF-8 block with their byte
+ * lengths. Checking a batch costs a typeof per field, against the general codec's walk of every
+ * value (codec.ts classify) and msgpackr's per-value encoding. A batch of any other shape returns
+ * undefined (the general codec takes it).
  *
- * Layout: [u8 fields | 0x80 every string ASCII | 0x40 every string short][u8 kind per field: 0 number, 1 string][pad to 8]
- *         [f64 x records x numberFields][u32 x records x stringFields byte lengths][UTF-8 bytes]
+ * Layout: [u8 fields | 0x80 every string ASCII | 0x40 every string short][u8 per field: 0 number,
+ *         1 string, 0x20 | n a nested tuple of n leaves, then n bytes 0 or 1][pad to 8]
+ *         [f64 x records x numberLeaves][u32 x records x stringLeaves byte lengths][UTF-8 bytes]
  */
 
+/** Leaves of a record at most (its fields, a nested tuple's fields counted one by one). */
 const MAX_FIELDS = 32;
 /** Strings shorter than this are flat copies when sliced from another (V8's SlicedString::kMinLength). */
 const SHORT = 13;
@@ -21,27 +24,76 @@ const WIDTH = 0x3f;
 const ASCII = 0x80;
 const NUM = 0;
 const STR = 1;
+/** A field byte with this flag: a nested tuple, its leaf count in the low bits. */
+const NEST = 0x20;
+const NEST_WIDTH = 0x1f;
+
+function isTuple(v: unknown): v is unknown[] {
+  return Array.isArray(v) && Object.getPrototypeOf(v) === Array.prototype;
+}
+
+function leafKind(v: unknown): number {
+  const t = typeof v;
+  return t === "number" ? NUM : t === "string" ? STR : -1;
+}
 
 /** The batch in the tuple layout, or undefined when its records are not tuples of one shape. */
 export function encodeTuples(records: readonly unknown[]): Uint8Array | undefined {
   const n = records.length;
   const first = records[0];
-  if (n === 0 || !Array.isArray(first) || Object.getPrototypeOf(first) !== Array.prototype) return undefined;
+  if (n === 0 || !isTuple(first)) return undefined;
   const width = first.length;
   if (width === 0 || width > MAX_FIELDS) return undefined;
-  const kinds: number[] = [];
-  let nums = 0;
+  // Per field: -1 a leaf, else the nested tuple's width; the field bytes of the header.
+  const nested: number[] = [];
+  const header: number[] = [];
+  let leaves = 0;
   for (let f = 0; f < width; f++) {
-    const t = typeof first[f];
-    if (t === "number") {
-      kinds.push(NUM);
-      nums++;
-    } else if (t === "string") {
-      kinds.push(STR);
-    } else {
-      return undefined;
+    const v = first[f];
+    if (!isTuple(v)) {
+      nested.push(-1);
+      header.push(leafKind(v));
+      leaves++;
+      continue;
     }
+    if (v.length === 0 || v.length > NEST_WIDTH) return undefined;
+    nested.push(v.length);
+    header.push(NEST | v.length);
+    for (const x of v) header.push(leafKind(x));
+    leaves += v.length;
   }
+  if (leaves > MAX_FIELDS || header.includes(-1)) return undefined;
+  if (leaves === width) return encodeFlat(records, width, header);
+  // Nested: each record's leaves as one flat tuple, then the flat encoding under the nested header.
+  const flat: unknown[][] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = records[i];
+    if (!isTuple(r) || r.length !== width) return undefined;
+    const leafs: unknown[] = [];
+    for (let f = 0; f < width; f++) {
+      const inner = nested[f]!;
+      const v = r[f];
+      if (inner < 0) {
+        leafs.push(v);
+        continue;
+      }
+      if (!isTuple(v) || v.length !== inner) return undefined;
+      for (let g = 0; g < inner; g++) leafs.push(v[g]);
+    }
+    flat[i] = leafs;
+  }
+  return encodeFlat(flat, leaves, header);
+}
+
+/**
+ * Tuples of `width` leaves whose kinds are the non-nesting bytes of `header` (in order), under
+ * that header; undefined when a record does not have that shape.
+ */
+function encodeFlat(records: readonly unknown[], width: number, header: readonly number[]): Uint8Array | undefined {
+  const n = records.length;
+  const kinds = header.filter((d) => (d & NEST) === 0);
+  let nums = 0;
+  for (const k of kinds) if (k === NUM) nums++;
   const strs = width - nums;
   const numbers = new Float64Array(n * nums);
   const lengths = new Uint32Array(n * strs);
@@ -70,10 +122,11 @@ export function encodeTuples(records: readonly unknown[]): Uint8Array | undefine
       }
     }
   }
-  const head = align8(1 + width);
+  const head = align8(1 + header.length);
   const out = new Uint8Array(head + numbers.byteLength + lengths.byteLength + textBytes);
-  out[0] = width | (textBytes === textChars ? ASCII : 0) | (longest < SHORT ? SHORT_ONLY : 0);
-  for (let f = 0; f < width; f++) out[1 + f] = kinds[f]!;
+  // The first byte counts the record's fields (a nested tuple one), not its leaves.
+  out[0] = fieldsOf(header) | (textBytes === textChars ? ASCII : 0) | (longest < SHORT ? SHORT_ONLY : 0);
+  out.set(header, 1);
   out.set(new Uint8Array(numbers.buffer), head);
   out.set(new Uint8Array(lengths.buffer), head + numbers.byteLength);
   if (textBytes > 0) {
@@ -83,15 +136,39 @@ export function encodeTuples(records: readonly unknown[]): Uint8Array | undefine
   return out;
 }
 
+/** The top-level field count of a header's field bytes (a nested tuple's leaf bytes not counted). */
+function fieldsOf(header: readonly number[]): number {
+  let fields = 0;
+  for (let i = 0; i < header.length; i++) {
+    fields++;
+    if ((header[i]! & NEST) !== 0) i += header[i]! & NEST_WIDTH;
+  }
+  return fields;
+}
+
 /** The records of a batch in the tuple layout (`count` of them). */
 export function decodeTuples(bytes: Uint8Array, count: number): unknown[][] {
   const width = bytes[0]! & WIDTH;
   const ascii = (bytes[0]! & ASCII) !== 0;
-  const kinds = bytes.subarray(1, 1 + width);
+  const nested: number[] = [];
+  const kinds: number[] = [];
+  let pos = 1;
+  for (let f = 0; f < width; f++) {
+    const d = bytes[pos++]!;
+    if ((d & NEST) === 0) {
+      nested.push(-1);
+      kinds.push(d);
+      continue;
+    }
+    const inner = d & NEST_WIDTH;
+    nested.push(inner);
+    for (let g = 0; g < inner; g++) kinds.push(bytes[pos++]!);
+  }
+  const leaves = kinds.length;
   let nums = 0;
-  for (let f = 0; f < width; f++) if (kinds[f] === NUM) nums++;
-  const strs = width - nums;
-  const head = align8(1 + width);
+  for (const k of kinds) if (k === NUM) nums++;
+  const strs = leaves - nums;
+  const head = align8(pos);
   // Copied into aligned arrays: the frame may sit at any offset of its buffer.
   const numbers = new Float64Array(count * nums);
   new Uint8Array(numbers.buffer).set(bytes.subarray(head, head + numbers.byteLength));
@@ -103,7 +180,7 @@ export function decodeTuples(bytes: Uint8Array, count: number): unknown[][] {
   const whole = ascii && (bytes[0]! & SHORT_ONLY) !== 0 ? text.toString("latin1") : undefined;
   const out: unknown[][] = new Array(count);
   const str = (len: number, at: number): string => (whole !== undefined ? whole.slice(at, at + len) : text.toString("utf8", at, at + len));
-  if (width === 2 && kinds[0] === NUM) {
+  if (leaves === 2 && width === 2 && kinds[0] === NUM) {
     // The common pairs, built as literals (packed, no growth).
     if (kinds[1] === NUM) for (let i = 0; i < count; i++) out[i] = [numbers[2 * i], numbers[2 * i + 1]];
     else for (let i = 0, at = 0; i < count; i++) {
@@ -113,20 +190,39 @@ export function decodeTuples(bytes: Uint8Array, count: number): unknown[][] {
     }
     return out;
   }
+  if (width === 2 && nested[0] === -1 && nested[1] === 2 && kinds[1] === NUM && kinds[2] === NUM) {
+    // A keyed spill's (key, [number, number]) entries.
+    if (kinds[0] === NUM) for (let i = 0; i < count; i++) out[i] = [numbers[3 * i], [numbers[3 * i + 1], numbers[3 * i + 2]]];
+    else for (let i = 0, at = 0; i < count; i++) {
+      const len = lengths[i]!;
+      out[i] = [str(len, at), [numbers[2 * i], numbers[2 * i + 1]]];
+      at += len;
+    }
+    return out;
+  }
   let ni = 0;
   let si = 0;
   let at = 0;
+  const leaf = (k: number): unknown => {
+    if (k === NUM) return numbers[ni++];
+    const len = lengths[si++]!;
+    const s = str(len, at);
+    at += len;
+    return s;
+  };
   for (let i = 0; i < count; i++) {
     // Built by push: a packed array, as the records were.
     const r: unknown[] = [];
+    let l = 0;
     for (let f = 0; f < width; f++) {
-      if (kinds[f] === NUM) {
-        r.push(numbers[ni++]);
-      } else {
-        const len = lengths[si++]!;
-        r.push(whole !== undefined ? whole.slice(at, at + len) : text.toString("utf8", at, at + len));
-        at += len;
+      const inner = nested[f]!;
+      if (inner < 0) {
+        r.push(leaf(kinds[l++]!));
+        continue;
       }
+      const t: unknown[] = [];
+      for (let g = 0; g < inner; g++) t.push(leaf(kinds[l++]!));
+      r.push(t);
     }
     out[i] = r;
   }
