@@ -15,7 +15,7 @@ import type { SourceNode } from "../plan/logical.js";
 import { collectionSize } from "../plan/descriptors.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { poolSize } from "../runtime/executors/pool.js";
-import { parallelismObserver } from "./observed-parallelism.js";
+import { hasDefaultOutputSink, parallelismObserver } from "./observed-parallelism.js";
 
 export type JobMode = "auto" | "in-process" | "threads" | "processes";
 
@@ -27,6 +27,8 @@ export interface ExecutionChoice {
   readonly reason: string;
   /** Set when the plan runs at another default parallelism than it was given ("auto" in process: 1). */
   readonly parallelism?: number;
+  /** With `parallelism`: the default parallelism kept for sinks with an output format (what they write shows it). */
+  readonly outputParallelism?: number;
 }
 
 /** Records (or file bytes / 64) of input above which "auto" uses workers. */
@@ -52,11 +54,20 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   return { mode: "threads", workers: Math.min(workers, cores), reason };
 }
 
-/** "auto" in process: at parallelism 1 unless something in the plan observes its parallelism `maxP`. */
+/**
+ * "auto" in process: at parallelism 1 unless something in the plan observes its parallelism `maxP`;
+ * sinks with an output format keep theirs (a file sink still writes its directory of files).
+ */
 function autoInProcess(plan: PhysicalPlan, maxP: number, why: string): ExecutionChoice {
   const seen = parallelismObserver(plan);
   if (seen !== undefined) return { mode: "in-process", workers: 0, reason: `${why}; keeps parallelism ${maxP}: ${seen}` };
-  return { mode: "in-process", workers: 0, parallelism: 1, reason: `${why}; at parallelism 1: nothing in the plan observes parallelism ${maxP}` };
+  const p = plan.defaultParallelism;
+  const outputs = p > 1 && hasDefaultOutputSink(plan);
+  const kept = outputs ? `; output-format sinks keep parallelism ${p}` : "";
+  return {
+    mode: "in-process", workers: 0, parallelism: 1, ...(outputs ? { outputParallelism: p } : {}),
+    reason: `${why}; at parallelism 1: nothing in the plan observes parallelism ${maxP}${kept}`,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * decides where (job-session.ts, worker-host.ts); a script runs in process.
  */
 import { optimize } from "../optimizer/optimizer.js";
-import { planOptions } from "./plan-options.js";
+import { planOptions, replanOptions } from "./plan-options.js";
 import type { SinkNode } from "../plan/logical.js";
 import { planToJson } from "../plan/plan-json.js";
 import type { PhysicalPlan } from "../plan/physical.js";
@@ -66,11 +66,13 @@ export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions)
   let plan = optimize(sinks, planOptions(options));
   const session = currentSession();
   const choice: ExecutionChoice = session?.explain(plan, options) ?? { mode: "in-process", workers: 0, reason: "a script (not a job module) runs in process" };
-  if (choice.parallelism !== undefined) plan = optimize(sinks, planOptions({ ...options, parallelism: choice.parallelism }));
+  const again = replanOptions(options, choice);
+  if (again) plan = optimize(sinks, again);
   const execution = {
     mode: choice.mode,
     ...(choice.workers > 0 ? { workers: choice.workers } : {}),
     ...(choice.parallelism !== undefined ? { parallelism: choice.parallelism } : {}),
+    ...(choice.outputParallelism !== undefined ? { outputParallelism: choice.outputParallelism } : {}),
     reason: choice.reason,
   };
   return JSON.stringify({ ...planToJson(plan), execution }, null, 2);

@@ -8,7 +8,7 @@
  */
 import { InvalidProgramException } from "../common/errors.js";
 import { optimize } from "../optimizer/optimizer.js";
-import { planOptions } from "./plan-options.js";
+import { planOptions, replanOptions } from "./plan-options.js";
 import type { SinkNode } from "../plan/logical.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import type { JobRun } from "../runtime/job-runner.js";
@@ -83,7 +83,8 @@ export class JobSession implements ActionSession, RunListener {
       trace(`action ${n} reached`);
       let plan = optimize(sinks, planOptions(options));
       const choice = this.choose(plan, options);
-      if (choice.parallelism !== undefined) plan = optimize(sinks, planOptions({ ...options, parallelism: choice.parallelism }));
+      const again = replanOptions(options, choice);
+      if (again) plan = optimize(sinks, again);
       trace(`action ${n} planned: ${choice.mode}`);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {

@@ -3,17 +3,18 @@
  * a plan nothing observes runs at parallelism 1 there, since partitioning for subtasks that share
  * one thread costs without gain. Following Flink, what a program can observe of the parallelism of
  * a node that runs at the default parallelism (an explicit `setParallelism` is kept anyway):
- * - a sink with an output format: `open(taskNumber, numTasks)` (a file sink writes a directory at
- *   parallelism above 1, a print sink prefixes the subtask);
  * - a function given as an object (a Rich function): its runtime context has the subtask index and
  *   count, its accumulators and broadcast variables are per subtask;
  * - partition-level functions: mapPartition and groupCombine see one partition's records;
  * - a custom partitioner, which is handed the number of partitions;
  * - sortPartition other than right after a range partition (the output is sorted per partition).
+ * A sink with an output format sees its own parallelism (`open(taskNumber, numTasks)`: a file sink
+ * writes a directory above 1, a print sink prefixes the subtask): it keeps it, fed from parallelism 1
+ * (which records land in which file is not part of the contract, as in Flink).
  * Plain functions given to map, join, reduce... see records only, so the result is the same at any
  * parallelism (up to the order of an unordered result).
  * @example
- * const seen = parallelismObserver(plan); // "the sink 'CsvOutputFormat' (a format sink: open(taskNumber, numTasks))" or undefined
+ * const seen = parallelismObserver(plan); // "'MapPartition' is a mapPartition (it sees one partition)" or undefined
  */
 import type { LogicalNode } from "../plan/logical.js";
 import type { PhysicalNode, PhysicalPlan } from "../plan/physical.js";
@@ -29,6 +30,15 @@ export function parallelismObserver(plan: PhysicalPlan): string | undefined {
   return undefined;
 }
 
+/** Whether a sink with an output format runs at the default parallelism (see OptimizerOptions.outputParallelism). */
+export function hasDefaultOutputSink(plan: PhysicalPlan): boolean {
+  for (const node of allNodes(plan.nodes)) {
+    const n = node.logical;
+    if (n.kind === "sink" && n.sink.kind === "format" && n.parallelism === undefined) return true;
+  }
+  return false;
+}
+
 function* allNodes(nodes: readonly PhysicalNode[]): Generator<PhysicalNode> {
   for (const n of nodes) {
     yield n;
@@ -38,8 +48,6 @@ function* allNodes(nodes: readonly PhysicalNode[]): Generator<PhysicalNode> {
 
 function observes(n: LogicalNode, physical: PhysicalNode): string | undefined {
   switch (n.kind) {
-    case "sink":
-      return n.sink.kind === "format" ? "is a format sink (open(taskNumber, numTasks): a file sink writes a directory above parallelism 1)" : undefined;
     case "mapPartition":
       return "is a mapPartition (it sees one partition)";
     case "groupCombine":

@@ -23,13 +23,18 @@ import { Translator, type Strategy } from "./translator.js";
 
 export interface OptimizerOptions {
   readonly parallelism: number;
+  /**
+   * The default parallelism of sinks with an output format, if not `parallelism` ("auto" in process
+   * plans the operators at 1 and keeps what a file sink writes: a directory of that many files).
+   */
+  readonly outputParallelism?: number;
   readonly objectReuse: boolean;
   /** The job's memory budget and spill root (the client resolves them from config and environment). */
   readonly memory?: PlanMemory;
 }
 
 export function optimize(sinks: readonly SinkNode[], options: OptimizerOptions): PhysicalPlan {
-  const t = new Translator(options.parallelism, strategyFor);
+  const t = new Translator(options.parallelism, strategyFor, options.outputParallelism ?? options.parallelism);
   const physicalSinks = sinks.map((s) => t.translate(s).parts[0]!.node);
   finishPlan(t.nodes, options.objectReuse);
   const plan: PhysicalPlan = { nodes: t.nodes, sinks: physicalSinks, defaultParallelism: options.parallelism, objectReuse: options.objectReuse };

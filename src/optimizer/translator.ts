@@ -52,6 +52,8 @@ export class Translator {
   constructor(
     readonly defaultParallelism: number,
     private readonly strategyFor: (node: LogicalNode) => Strategy,
+    /** The default parallelism of output-format sinks, when it differs from the others' (OptimizerOptions.outputParallelism). */
+    private readonly outputParallelism: number = defaultParallelism,
   ) {}
 
   translate(node: LogicalNode): Translated {
@@ -76,7 +78,7 @@ export class Translator {
   }
 
   parallelismOf(node: LogicalNode): number {
-    return node.parallelism ?? this.defaultParallelism;
+    return node.parallelism ?? (node.kind === "sink" && node.sink.kind === "format" ? this.outputParallelism : this.defaultParallelism);
   }
 
   addNode(spec: NodeSpec): PhysicalNode {

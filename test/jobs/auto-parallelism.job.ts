@@ -1,15 +1,15 @@
 /**
- * What "auto" runs in process at (issue 17): a plan nothing observes at parallelism 1, a plan with a
- * file sink, a Rich function or a mapPartition at the parallelism it was given. Returns each
+ * What "auto" runs in process at (issue 17): a plan nothing observes at parallelism 1 (a file sink
+ * keeping its own), a plan with a Rich function or a mapPartition at the parallelism it was given. Returns each
  * pipeline's getExecutionPlan "execution" and node parallelisms, and what the runs produced.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { defineJob, ExecutionEnvironment, RichMapFunction, WriteMode, type DataSet, type OutputFormat } from "../../src/index.js";
 
 const discard: OutputFormat<unknown> = { open() {}, writeRecord() {}, close() {} } as unknown as OutputFormat<unknown>;
 
-type Execution = { mode: string; parallelism?: number; reason: string };
+type Execution = { mode: string; parallelism?: number; outputParallelism?: number; reason: string };
 export interface Explained { execution: Execution; parallelisms: number[] }
 
 function explain(build: (env: ExecutionEnvironment) => void): Explained {
@@ -43,5 +43,8 @@ export default defineJob(async (env, args: { out: string }) => {
     sums: sums.map(([k, v]) => `${k}:${v}`).sort(),
     subtaskIndexes: [...new Set(subtasks.map(([i]) => i))].sort(),
     csvIsDirectory: existsSync(csv) && statSync(csv).isDirectory(),
+    csvLines: existsSync(csv) && statSync(csv).isDirectory()
+      ? readdirSync(csv).flatMap((f) => readFileSync(join(csv, f), "utf8").split("\n").filter((l) => l !== "")).map((l) => l.replace(",", ":")).sort()
+      : [],
   };
 });

@@ -19,7 +19,7 @@ export function translateSink(node: SinkNode, t: Translator): Translated {
   const input = t.translate(node.input);
   // collect() sinks follow their input's parallelism (no exchange just to gather); file sinks
   // use the environment's, as Flink's, since it decides file vs directory.
-  const parallelism = node.parallelism ?? (node.sink.kind === "collect" ? input.parts[0]!.node.parallelism : t.defaultParallelism);
+  const parallelism = node.parallelism === undefined && node.sink.kind === "collect" ? input.parts[0]!.node.parallelism : t.parallelismOf(node);
   const gate = t.connect(input, parallelism, { kind: "forward" });
   const p = t.addNode({ logical: node, driver: "SINK", pact: "Data Sink", parallelism, inputs: [gate] });
   return single(p, noProps(parallelism));
