@@ -64,33 +64,34 @@ export function encodeTuples(records: readonly unknown[]): Uint8Array | undefine
   }
   if (leaves > MAX_FIELDS || header.includes(-1)) return undefined;
   if (leaves === width) return encodeFlat(records, width, header);
-  // Nested: each record's leaves as one flat tuple, then the flat encoding under the nested header.
-  const flat: unknown[][] = new Array(n);
+  // Nested: the records' leaves in record order, flattened into one array, then encoded flat under the nested header.
+  const flat: unknown[] = new Array(n * leaves);
+  let at = 0;
   for (let i = 0; i < n; i++) {
     const r = records[i];
     if (!isTuple(r) || r.length !== width) return undefined;
-    const leafs: unknown[] = [];
     for (let f = 0; f < width; f++) {
       const inner = nested[f]!;
       const v = r[f];
       if (inner < 0) {
-        leafs.push(v);
+        flat[at++] = v;
         continue;
       }
       if (!isTuple(v) || v.length !== inner) return undefined;
-      for (let g = 0; g < inner; g++) leafs.push(v[g]);
+      for (let g = 0; g < inner; g++) flat[at++] = v[g];
     }
-    flat[i] = leafs;
   }
-  return encodeFlat(flat, leaves, header);
+  return encodeFlat(flat, leaves, header, n);
 }
 
 /**
  * Tuples of `width` leaves whose kinds are the non-nesting bytes of `header` (in order), under
- * that header; undefined when a record does not have that shape.
+ * that header; undefined when a record does not have that shape. With `count`, `records` is
+ * `count` records' leaves one after another (nested records flattened, no array per record).
  */
-function encodeFlat(records: readonly unknown[], width: number, header: readonly number[]): Uint8Array | undefined {
-  const n = records.length;
+function encodeFlat(records: readonly unknown[], width: number, header: readonly number[], count = -1): Uint8Array | undefined {
+  const leafList = count >= 0;
+  const n = leafList ? count : records.length;
   const kinds = header.filter((d) => (d & NEST) === 0);
   let nums = 0;
   for (const k of kinds) if (k === NUM) nums++;
@@ -104,10 +105,11 @@ function encodeFlat(records: readonly unknown[], width: number, header: readonly
   let textChars = 0;
   let longest = 0;
   for (let i = 0; i < n; i++) {
-    const r = records[i] as unknown[];
-    if (!Array.isArray(r) || r.length !== width || Object.getPrototypeOf(r) !== Array.prototype) return undefined;
+    const r = (leafList ? records : records[i]) as unknown[];
+    if (!leafList && (!Array.isArray(r) || r.length !== width || Object.getPrototypeOf(r) !== Array.prototype)) return undefined;
+    const base = leafList ? i * width : 0;
     for (let f = 0; f < width; f++) {
-      const v = r[f];
+      const v = r[base + f];
       if (kinds[f] === NUM) {
         if (typeof v !== "number") return undefined;
         numbers[ni++] = v;
