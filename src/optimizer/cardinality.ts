@@ -21,6 +21,8 @@ export const OUTPUT_ESTIMATE = {
   HASH_REDUCE: "own",
   HASHED_PARTIAL_SUM: "own",
   HASH_SUM_REDUCE: "own",
+  HASHED_PARTIAL_MIN_MAX: "own",
+  HASH_MIN_MAX_REDUCE: "own",
   ALL_REDUCE: "own",
   HASH_GROUP_REDUCE: "own",
   SORTED_GROUP_REDUCE: "own",

@@ -68,6 +68,9 @@ export const DRIVERS = {
   // A lone built-in SUM (aggregate(SUM, f) / sum(f)) on a typed running sum: the optimizer picks these.
   HASHED_PARTIAL_SUM: { inputs: 1, chainable: true, display: "Hash Combine (running sum)", runs: ["reduce"], output: "fresh" },
   HASH_SUM_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce (running sum)", runs: ["reduce"], output: "fresh" },
+  // A lone built-in MIN or MAX on a running value per key (runtime/drivers/min-max-reduce.ts).
+  HASHED_PARTIAL_MIN_MAX: { inputs: 1, chainable: true, display: "Hash Combine (running min/max)", runs: ["reduce"], output: "fresh" },
+  HASH_MIN_MAX_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce (running min/max)", runs: ["reduce"], output: "fresh" },
   ALL_REDUCE: { inputs: 1, chainable: true, display: "Reduce All", runs: ["reduce"], output: "fresh" },
   HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce", runs: ["groupReduce"], output: "user-or-input" },
   SORTED_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Sorted Group Reduce", runs: ["groupReduce"], output: "user-or-input" },

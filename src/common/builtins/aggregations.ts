@@ -2,7 +2,7 @@
  * Built-in aggregations (Flink's AggregateOperator): SUM, MIN, MAX over fields, as a combinable
  * reduce. The aggregates are folded into the group's first record, which the reduce drivers own;
  * its other fields are kept as they are (Flink leaves non-aggregated fields unspecified).
- * A single SUM runs on the drivers' typed fast path (see `singleSum`).
+ * A single SUM, MIN or MAX runs on the drivers' running-value paths (see `singleSum`, `singleMinMax`).
  */
 import { Aggregations } from "../enums.js";
 import { compileGetter, type FieldRef } from "../field-access.js";
@@ -49,6 +49,19 @@ export function singleSum(fn: unknown): number | string | undefined {
   const aggs = (fn as Partial<AggregationReducer> | undefined)?.aggregations;
   if (!aggs || aggs.length !== 1 || aggs[0]!.agg !== Aggregations.SUM) return undefined;
   return directField(aggs[0]!.field);
+}
+
+/**
+ * The field and kind of a lone MIN or MAX that records can index directly, if that is all the
+ * reducer does (the running MIN/MAX drivers: runtime/drivers/min-max-reduce.ts).
+ */
+export function singleMinMax(fn: unknown): { readonly field: number | string; readonly max: boolean } | undefined {
+  const aggs = (fn as Partial<AggregationReducer> | undefined)?.aggregations;
+  if (!aggs || aggs.length !== 1) return undefined;
+  const agg = aggs[0]!.agg;
+  if (agg !== Aggregations.MIN && agg !== Aggregations.MAX) return undefined;
+  const field = directField(aggs[0]!.field);
+  return field === undefined ? undefined : { field, max: agg === Aggregations.MAX };
 }
 
 function compileFold(aggs: readonly AggregationSpec[]): (a: any, b: any) => any {

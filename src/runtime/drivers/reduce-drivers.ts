@@ -122,7 +122,7 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
 }
 
 /** A table's (key's hashable, value) entries in id order, for the spill. */
-function* entriesOf<V>(index: KeyIndex, values: readonly V[]): Generator<KeyedEntry<V>> {
+export function* entriesOf<V>(index: KeyIndex, values: readonly V[]): Generator<KeyedEntry<V>> {
   for (let id = 0; id < values.length; id++) yield [index.keyOf(id), values[id]!];
 }
 

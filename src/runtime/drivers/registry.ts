@@ -10,7 +10,8 @@ import { GroupOperator, MapPartitionOperator } from "./group-drivers.js";
 import type { Operator, OperatorContext } from "./operator.js";
 import { FilterOperator, FlatMapOperator, MapOperator, NoOpOperator, ProjectOperator } from "./record-drivers.js";
 import { AllReduceOperator, HashReduceOperator, SumReduceOperator } from "./reduce-drivers.js";
-import { singleSum, type AggregationReducer } from "../../common/builtins/aggregations.js";
+import { MinMaxReduceOperator } from "./min-max-reduce.js";
+import { singleMinMax, singleSum, type AggregationReducer } from "../../common/builtins/aggregations.js";
 import type { ReduceNode, SinkNode } from "../../plan/logical.js";
 import { CollectSinkOperator, FormatSinkOperator } from "./sink-drivers.js";
 import { CoGroupOperator } from "./cogroup/cogroup-driver.js";
@@ -49,6 +50,8 @@ const OPERATORS: { readonly [D in DriverStrategy]: Factory<D> | RunElsewhere } =
   HASH_REDUCE: (ctx, out) => new HashReduceOperator(ctx, out, false),
   HASHED_PARTIAL_SUM: (ctx, out) => sumReduce(ctx, out, true),
   HASH_SUM_REDUCE: (ctx, out) => sumReduce(ctx, out, false),
+  HASHED_PARTIAL_MIN_MAX: (ctx, out) => minMaxReduce(ctx, out, true),
+  HASH_MIN_MAX_REDUCE: (ctx, out) => minMaxReduce(ctx, out, false),
   ALL_REDUCE: (ctx, out) => new AllReduceOperator(ctx, out),
   HASH_GROUP_REDUCE: (ctx, out) => new GroupOperator(ctx, out, false),
   SORTED_GROUP_REDUCE: (ctx, out) => new GroupOperator(ctx, out, false),
@@ -101,6 +104,14 @@ function sumReduce(ctx: OperatorContext<ReduceNode>, out: Operator, partial: boo
   if (field === undefined) throw new InternalError(`${ctx.node.name}: ${ctx.node.driver} runs a single built-in SUM only`);
   const aggs = (ctx.node.logical.udf.value as AggregationReducer).aggregations;
   return new SumReduceOperator(ctx, out, partial, field, String(aggs[0]!.field));
+}
+
+/** The running MIN/MAX the optimizer chose for a lone built-in MIN or MAX (HASH_MIN_MAX_REDUCE). */
+function minMaxReduce(ctx: OperatorContext<ReduceNode>, out: Operator, partial: boolean): Operator {
+  const one = singleMinMax(ctx.node.logical.udf.value);
+  if (one === undefined) throw new InternalError(`${ctx.node.name}: ${ctx.node.driver} runs a single built-in MIN or MAX only`);
+  const aggs = (ctx.node.logical.udf.value as AggregationReducer).aggregations;
+  return new MinMaxReduceOperator(ctx, out, partial, one.max, one.field, String(aggs[0]!.field));
 }
 
 function createSink(ctx: OperatorContext<SinkNode>, services: JobServices): Operator {
