@@ -16,6 +16,7 @@ import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
 import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
 import { staticHolder } from "../../iteration/hooks.js";
+import { KeptBuildTable } from "../../iteration/kept-build-table.js";
 import { subtaskKey } from "../../../common/subtask-key.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
 import { copyRecord } from "../../../common/copy.js";
@@ -37,8 +38,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   private readonly policy: SharingPolicy;
   /** Every build record is flat (tracked for a function that only reads: no copies then). */
   private allFlat: boolean;
-  /** Inside an iteration with a static build side: the table kept across supersteps. */
-  private readonly kept: ReturnType<typeof staticHolder<JoinHashTable<any>>>;
+  /** Inside an iteration with a static build side: the table kept across supersteps, frozen. */
+  private readonly kept: ReturnType<typeof staticHolder<KeptBuildTable>>;
   private readonly memory: HolderMemory;
   private readonly size = new RecordSizeEstimator();
   /** Set once the build side outgrew the share (never for a table kept across supersteps). */
@@ -57,13 +58,13 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     this.probeOuter = outer[1 - build]!;
     // A static build side is built once per iteration (Flink's cached static path); an outer
     // build side tracks matches per superstep, so it is built anew.
-    this.kept = this.buildOuter ? undefined : staticHolder<JoinHashTable<any>>(ctx, build, "build-table");
-    this.table = this.kept?.kept ?? new JoinHashTable(this.buildOuter);
+    this.kept = this.buildOuter ? undefined : staticHolder<KeptBuildTable>(ctx, build, "build-table");
+    this.table = new JoinHashTable(this.buildOuter);
     this.emit = heldPairEmitter(udf, node.flat, out, build);
     this.policy = sharingPolicy(ctx);
     this.memory = holderOf(ctx);
-    // A table kept from an earlier superstep was not seen being built: its records are checked per use.
-    this.allFlat = this.policy.readsOnly && this.kept?.kept === undefined;
+    this.allFlat = this.policy.readsOnly;
+    if (this.kept?.kept !== undefined) this.useKeptTable(this.kept.kept);
   }
 
   collect(record: any): void {
@@ -90,7 +91,13 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
 
   endInput(input: 0 | 1): void {
     if (input !== this.build) return;
-    if (this.kept && this.kept.kept === undefined) this.kept.keep(this.table);
+    if (this.kept && this.kept.kept === undefined) {
+      // The first superstep's table, frozen for this and every later superstep.
+      const frozen = new KeptBuildTable(this.table);
+      this.table.clear();
+      this.kept.keep(frozen);
+      this.useKeptTable(frozen);
+    }
     if (this.kept === undefined && this.fallback === undefined && !this.table.tracksMatches) this.useTableProbe();
   }
 
@@ -126,6 +133,25 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
         emitOnce(emit, e, record, policy, allFlat);
       }
     };
+    this.probeRecord = (record) => {
+      try {
+        one(record);
+      } catch (err) {
+        throw this.fail(err);
+      }
+    };
+    this.probeRecords = (records, from, to) => {
+      try {
+        for (let i = from; i < to; i++) one(records[i]);
+      } catch (err) {
+        throw this.fail(err);
+      }
+    };
+  }
+
+  /** Probes go to the frozen table kept across supersteps. */
+  private useKeptTable(table: KeptBuildTable): void {
+    const one = table.prober(this.probeKey.hashable, this.emit, this.policy, this.probeOuter);
     this.probeRecord = (record) => {
       try {
         one(record);
