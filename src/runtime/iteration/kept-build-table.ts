@@ -10,13 +10,12 @@
  */
 import { copyRecord, isFlatRecord } from "../../common/copy.js";
 import type { HashKey } from "../../common/keys.js";
-import { IntTable } from "../hash/int-table.js";
+import { HashableIds } from "../hash/hashable-ids.js";
 import { Bucket, type JoinHashTable } from "../hash/join-hash-table.js";
 import type { PairEmitter, SharingPolicy } from "../drivers/join/pair-function.js";
 
 export class KeptBuildTable {
-  private readonly ints = new IntTable();
-  private readonly others = new Map<HashKey, number>();
+  private readonly ids = new HashableIds();
   private readonly rows: unknown[] = [];
   /** Per key id, where its records start in `rows`; one more entry marks the end. */
   private readonly start: Int32Array;
@@ -30,12 +29,7 @@ export class KeptBuildTable {
     let flat = true;
     let id = 0;
     for (const [key, e] of table.entries) {
-      if (typeof key === "number" && (key | 0) === key) {
-        this.ints.find(key);
-        this.ints.insert(key, id);
-      } else {
-        this.others.set(key, id);
-      }
+      this.ids.add(key);
       start[id++] = rows.length;
       if (e instanceof Bucket) for (const r of e.rows) rows.push(r);
       else rows.push(e);
@@ -46,13 +40,6 @@ export class KeptBuildTable {
     this.allFlat = flat;
   }
 
-  /** The id of a key's hashable, or -1. */
-  private find(h: HashKey): number {
-    if (typeof h === "number" && (h | 0) === h) return this.ints.find(h);
-    const id = this.others.get(h);
-    return id === undefined ? -1 : id;
-  }
-
   /**
    * The probe of one streamed record: `emit(held, streamed)` for each record of its key (with
    * `probeOuter`, `emit(null, streamed)` when there is none), copying as `policy` says: a held
@@ -60,13 +47,13 @@ export class KeptBuildTable {
    * one for every use but its last (if it is owned) unless the function only reads it and it is flat.
    */
   prober(hashable: (record: any) => HashKey, emit: PairEmitter, policy: SharingPolicy, probeOuter: boolean): (record: any) => void {
-    const { rows, start } = this;
+    const { rows, start, ids } = this;
     const copy = policy.copy;
     const heldAsIs = !copy || (policy.readsOnly && this.allFlat);
     const readsOnly = policy.readsOnly;
     const streamedOwned = policy.streamedOwned;
     return (record) => {
-      const id = this.find(hashable(record));
+      const id = ids.idOf(hashable(record));
       if (id < 0) {
         if (probeOuter) emit(null, record);
         return;

@@ -1,0 +1,52 @@
+/**
+ * Dense ids (0, 1, 2, ... in first-seen order) for keys already in their hashable form
+ * (common/keys.ts `CompiledKey.hashable`), for tables that hold the hashable rather than the
+ * record: an int32 hashable goes to an open-addressing IntTable (no boxing, no Map hashing),
+ * any other to a Map. Equal hashables always get the same id (an int32 never reaches the Map).
+ *
+ * @example
+ * const ids = new HashableIds();
+ * ids.idOf(7);          // -1
+ * ids.add(7);           // 0
+ * ids.add("a|b");       // 1
+ * ids.idOf(7);          // 0
+ */
+import type { HashKey } from "../../common/keys.js";
+import { IntTable } from "./int-table.js";
+
+export class HashableIds {
+  private readonly ints = new IntTable();
+  private readonly others = new Map<HashKey, number>();
+  private next = 0;
+
+  /** Number of ids given. */
+  get size(): number {
+    return this.next;
+  }
+
+  /** The id of `h`, or -1. */
+  idOf(h: HashKey): number {
+    if (typeof h === "number" && (h | 0) === h) return this.ints.find(h);
+    const id = this.others.get(h);
+    return id === undefined ? -1 : id;
+  }
+
+  /** Gives `h` (which has no id yet) the next id, and returns it. */
+  add(h: HashKey): number {
+    const id = this.next++;
+    if (typeof h === "number" && (h | 0) === h) {
+      // find leaves the slot where h goes.
+      this.ints.find(h);
+      this.ints.insert(h, id);
+    } else {
+      this.others.set(h, id);
+    }
+    return id;
+  }
+
+  /** The id of `h`, given the next one if it had none. */
+  intern(h: HashKey): number {
+    const id = this.idOf(h);
+    return id >= 0 ? id : this.add(h);
+  }
+}
