@@ -1,44 +1,71 @@
 /**
  * The build side of a hash join kept across supersteps (the cached static path: the optimizer's
- * `cached_input`, iteration/hooks.ts `staticHolder`), frozen once it is complete: the records of
- * each key in one contiguous array (`rows[start[id]] .. rows[start[id + 1] - 1]`, keys and their
- * records in the order the JoinHashTable held them, so the pairs come out as before), int32 keys
- * in a typed IntTable, other keys in a Map, and whether every record is flat decided once (a
- * read-only function then gets the records as they are in every superstep, without a per-use
- * check). A probe is a key, one table lookup and a loop over a slice; copies follow the same
+ * `cached_input`, iteration/hooks.ts `staticHolder`), built in the first superstep without a
+ * JoinHashTable and frozen once it is complete: the records of each key in one contiguous array
+ * (keys in first-seen order, a key's records in arrival order: the pairs come out in the order a
+ * JoinHashTable gives them), int32 keys in a typed IntTable, other keys in a Map, and whether
+ * every record is flat decided once (a read-only function then gets the records as they are in
+ * every superstep, without a per-use check). A probe is a key, one table lookup and a loop over a slice; copies follow the same
  * SharingPolicy as the JoinHashTable probe (drivers/join/pair-function.ts `emitAgainst`).
  */
 import { copyRecord, isFlatRecord } from "../../common/copy.js";
 import type { HashKey } from "../../common/keys.js";
 import { HashableIds } from "../hash/hashable-ids.js";
-import { Bucket, type JoinHashTable } from "../hash/join-hash-table.js";
 import type { PairEmitter, SharingPolicy } from "../drivers/join/pair-function.js";
 
-export class KeptBuildTable {
+/**
+ * Collects the build side of a table to keep as it arrives (the first superstep): each record's
+ * key id (first-seen order) and the record, then `build()` places each key's records together,
+ * in arrival order (a counting sort by id), as the JoinHashTable would have held them.
+ */
+export class KeptTableBuilder {
   private readonly ids = new HashableIds();
-  private readonly rows: unknown[] = [];
-  /** Per key id, where its records start in `rows`; one more entry marks the end. */
-  private readonly start: Int32Array;
-  /** Every kept record is flat (copy.ts isFlatRecord). */
-  readonly allFlat: boolean;
+  private readonly records: unknown[] = [];
+  private keyIds = new Int32Array(1024);
 
-  /** Freezes a complete table that tracks no matches (the caller may clear it afterwards). */
-  constructor(table: JoinHashTable<unknown>) {
-    const start = new Int32Array(table.entries.size + 1);
-    const rows = this.rows;
-    let flat = true;
-    let id = 0;
-    for (const [key, e] of table.entries) {
-      this.ids.add(key);
-      start[id++] = rows.length;
-      if (e instanceof Bucket) for (const r of e.rows) rows.push(r);
-      else rows.push(e);
+  add(key: HashKey, record: unknown): void {
+    const n = this.records.length;
+    if (n === this.keyIds.length) {
+      const grown = new Int32Array(n * 2);
+      grown.set(this.keyIds);
+      this.keyIds = grown;
     }
-    start[id] = rows.length;
-    for (let i = 0; i < rows.length && flat; i++) flat = isFlatRecord(rows[i]);
-    this.start = start;
-    this.allFlat = flat;
+    this.keyIds[n] = this.ids.intern(key);
+    this.records.push(record);
   }
+
+  /** The frozen table; the builder is spent. */
+  build(): KeptBuildTable {
+    const keys = this.ids.size;
+    const n = this.records.length;
+    const start = new Int32Array(keys + 1);
+    const keyIds = this.keyIds;
+    for (let i = 0; i < n; i++) start[keyIds[i]! + 1]!++;
+    for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+    const next = start.slice(0, keys);
+    const rows = new Array<unknown>(n);
+    let flat = true;
+    for (let i = 0; i < n; i++) {
+      const r = this.records[i];
+      if (flat && !isFlatRecord(r)) flat = false;
+      rows[next[keyIds[i]!]!++] = r;
+    }
+    this.records.length = 0;
+    return new KeptBuildTable(this.ids, rows, start, flat);
+  }
+}
+
+export class KeptBuildTable {
+  /**
+   * `rows[start[id]] .. rows[start[id + 1] - 1]` are the records of key id `id` (by `ids`);
+   * `allFlat`: every record is flat (copy.ts isFlatRecord).
+   */
+  constructor(
+    private readonly ids: HashableIds,
+    private readonly rows: readonly unknown[],
+    private readonly start: Int32Array,
+    readonly allFlat: boolean,
+  ) {}
 
   /**
    * The probe of one streamed record: `emit(held, streamed)` for each record of its key (with

@@ -16,7 +16,7 @@ import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
 import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
 import { staticHolder } from "../../iteration/hooks.js";
-import { KeptBuildTable } from "../../iteration/kept-build-table.js";
+import { KeptTableBuilder, type KeptBuildTable } from "../../iteration/kept-build-table.js";
 import { subtaskKey } from "../../../common/subtask-key.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
 import { copyRecord } from "../../../common/copy.js";
@@ -40,6 +40,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   private allFlat: boolean;
   /** Inside an iteration with a static build side: the table kept across supersteps, frozen. */
   private readonly kept: ReturnType<typeof staticHolder<KeptBuildTable>>;
+  /** The first superstep of a kept table: the build side is collected here instead of `table`. */
+  private readonly building: KeptTableBuilder | undefined;
   private readonly memory: HolderMemory;
   private readonly size = new RecordSizeEstimator();
   /** Set once the build side outgrew the share (never for a table kept across supersteps). */
@@ -65,6 +67,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     this.memory = holderOf(ctx);
     this.allFlat = this.policy.readsOnly;
     if (this.kept?.kept !== undefined) this.useKeptTable(this.kept.kept);
+    else if (this.kept !== undefined) this.building = new KeptTableBuilder();
   }
 
   collect(record: any): void {
@@ -92,9 +95,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   endInput(input: 0 | 1): void {
     if (input !== this.build) return;
     if (this.kept && this.kept.kept === undefined) {
-      // The first superstep's table, frozen for this and every later superstep.
-      const frozen = new KeptBuildTable(this.table);
-      this.table.clear();
+      // The first superstep's build side, frozen for this and every later superstep.
+      const frozen = this.building!.build();
       this.kept.keep(frozen);
       this.useKeptTable(frozen);
     }
@@ -171,6 +173,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   private insert(record: any): void {
     try {
       const key = this.buildKey.hashable(record);
+      if (this.building) return this.building.add(key, record);
       if (this.fallback) return this.fallback.addBuild(key, record);
       this.table.insert(key, record);
       if (this.allFlat && !isFlatRecord(record)) this.allFlat = false;
