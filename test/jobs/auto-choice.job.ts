@@ -11,7 +11,8 @@ function explain(source: (env: ExecutionEnvironment) => DataSet<number>): Execut
   return (JSON.parse(env.getExecutionPlan()) as { execution: Execution }).execution;
 }
 
-export default defineJob((_env, args: { n: number }) => ({
+export default defineJob((_env, args: { n: number; file?: string }) => ({
   collection: explain((env) => env.fromCollection(Array.from({ length: args.n }, (_, i) => i))),
   sequence: explain((env) => env.generateSequence(1, args.n)),
+  ...(args.file ? { file: explain((env) => env.readTextFile(args.file!).map((line) => line.length)) } : {}),
 }));
