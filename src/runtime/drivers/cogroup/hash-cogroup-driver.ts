@@ -127,6 +127,12 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     this.add(1, record);
   }
 
+  /** A batch of one input: its key chosen once, then record by record. */
+  collectBatch(input: 0 | 1, records: readonly any[], from: number, to: number): void {
+    this.key.current = input === 0 ? this.key.first : this.key.second;
+    for (let i = from; i < to; i++) this.add(input, records[i]);
+  }
+
   private add(side: 0 | 1, record: any): void {
     try {
       const r = this.copyIn ? copyRecord(record) : record;
