@@ -19,6 +19,16 @@ import type { PairEmitter, SharingPolicy } from "../drivers/join/pair-function.j
  * in arrival order (a counting sort by id), as the JoinHashTable would have held them.
  */
 export class KeptTableBuilder {
+  /**
+   * `repack`: the table may hold its own copies (object reuse off: every use is a copy or a
+   * read-only look, so which object it holds cannot be seen). It then copies each record in key
+   * order once built, so a key's records lie together in memory: a probe reads them one after
+   * another instead of one cache miss per record scattered by arrival order (Connected
+   * Components at 200k/1M: the join function, the first to touch the records, 27% of the
+   * profile before, gone after).
+   */
+  constructor(private readonly repack: boolean) {}
+
   private readonly ids = new HashableIds();
   private readonly records: unknown[] = [];
   private keyIds = new Int32Array(1024);
@@ -51,6 +61,7 @@ export class KeptTableBuilder {
       rows[next[keyIds[i]!]!++] = r;
     }
     this.records.length = 0;
+    if (this.repack) for (let i = 0; i < n; i++) rows[i] = copyRecord(rows[i]);
     return new KeptBuildTable(this.ids, rows, start, flat);
   }
 }

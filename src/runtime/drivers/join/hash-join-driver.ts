@@ -67,7 +67,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     this.memory = holderOf(ctx);
     this.allFlat = this.policy.readsOnly;
     if (this.kept?.kept !== undefined) this.useKeptTable(this.kept.kept);
-    else if (this.kept !== undefined) this.building = new KeptTableBuilder();
+    else if (this.kept !== undefined) this.building = new KeptTableBuilder(this.policy.copy);
   }
 
   collect(record: any): void {
