@@ -17,17 +17,24 @@ export type KeyedEntry<R> = [HashKey, R];
 export class KeyedSpill<R> {
   private sorter: ExternalSorter<KeyedEntry<R>> | undefined;
   private readonly size = new RecordSizeEstimator();
+  /** Bytes the table spends around its records (per-key arrays) since the last reset. */
+  private overhead = 0;
 
   constructor(private readonly memory: HolderMemory) {}
 
-  /** Counts one record the table now keeps; true once the table holds its share. */
-  full(record: unknown): boolean {
-    return this.size.add(record) >= this.memory.limit;
+  /**
+   * Counts one record the table now keeps, and `overheadBytes` the table spent to keep it (a
+   * group's array); true once the table holds its share.
+   */
+  full(record: unknown, overheadBytes = 0): boolean {
+    this.overhead += overheadBytes;
+    return this.size.add(record) + this.overhead >= this.memory.limit;
   }
 
   /** Starts counting anew (a combiner emitted its table). */
   reset(): void {
     this.size.reset();
+    this.overhead = 0;
   }
 
   get spilled(): boolean {
@@ -39,7 +46,7 @@ export class KeyedSpill<R> {
     this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory);
     for (const e of entries) this.sorter.add(e);
     this.sorter.spillNow();
-    this.size.reset();
+    this.reset();
   }
 
   /** Adds one entry straight to the sorted runs (after the table went to disk). */
