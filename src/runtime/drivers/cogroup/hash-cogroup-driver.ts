@@ -152,7 +152,9 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
 
   /** The groups outgrew the share: every held record moves to the sorts by key. */
   private spill(): void {
-    const sides: [KeyedSpill<any>, KeyedSpill<any>] = [new KeyedSpill(this.memory), new KeyedSpill(this.memory)];
+    // The two sorts share the driver's share: each buffers at most half of it before writing a run.
+    const half: HolderMemory = { ...this.memory, limit: this.memory.limit / 2 };
+    const sides: [KeyedSpill<any>, KeyedSpill<any>] = [new KeyedSpill(half), new KeyedSpill(half)];
     const index = this.index;
     for (const side of [0, 1] as const) {
       const held = this.sides[side];
