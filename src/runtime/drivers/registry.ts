@@ -9,7 +9,8 @@ import { logicalOf, type DriverStrategy, type LogicalOf } from "../../plan/physi
 import { GroupOperator, MapPartitionOperator } from "./group-drivers.js";
 import type { Operator, OperatorContext } from "./operator.js";
 import { FilterOperator, FlatMapOperator, MapOperator, NoOpOperator, ProjectOperator } from "./record-drivers.js";
-import { AllReduceOperator, HashReduceOperator, SumReduceOperator } from "./reduce-drivers.js";
+import { AllReduceOperator, HashReduceOperator } from "./reduce-drivers.js";
+import { SumReduceOperator } from "./running-value-reduce.js";
 import { MinMaxReduceOperator } from "./min-max-reduce.js";
 import { singleMinMax, singleSum, type AggregationReducer } from "../../common/builtins/aggregations.js";
 import type { ReduceNode, SinkNode } from "../../plan/logical.js";
