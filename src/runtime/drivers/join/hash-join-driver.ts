@@ -135,6 +135,11 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
         emitOnce(emit, e, record, policy, allFlat);
       }
     };
+    this.probeWith(one);
+  }
+
+  /** Probes, one record or a batch, go through `one`; a failure names the operator. */
+  private probeWith(one: (record: any) => void): void {
     this.probeRecord = (record) => {
       try {
         one(record);
@@ -154,20 +159,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   /** Probes go to the frozen table kept across supersteps. */
   private useKeptTable(table: KeptBuildTable): void {
     const one = table.prober(this.probeKey.hashable, this.emit, this.policy, this.probeOuter);
-    this.probeRecord = (record) => {
-      try {
-        one(record);
-      } catch (err) {
-        throw this.fail(err);
-      }
-    };
-    this.probeRecords = (records, from, to) => {
-      try {
-        for (let i = from; i < to; i++) one(records[i]);
-      } catch (err) {
-        throw this.fail(err);
-      }
-    };
+    this.probeWith(one);
   }
 
   private insert(record: any): void {
