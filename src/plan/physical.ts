@@ -65,7 +65,7 @@ export const DRIVERS = {
   SORT_PARTITION: { inputs: 1, chainable: false, display: "Sort-Partition", runs: ["sortPartition"], output: "input" },
   HASHED_PARTIAL_REDUCE: { inputs: 1, chainable: true, display: "Hash Combine", runs: ["reduce"], output: "fresh" },
   HASH_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce", runs: ["reduce"], output: "fresh" },
-  // A lone built-in SUM (aggregate(SUM, f) / sum(f)) on a typed running sum: the optimizer picks these.
+  // Built-in SUMs alone (aggregate(SUM, f) / sum(f) / sum(a).andSum(b)) on running sums: the optimizer picks these.
   HASHED_PARTIAL_SUM: { inputs: 1, chainable: true, display: "Hash Combine (running sum)", runs: ["reduce"], output: "fresh" },
   HASH_SUM_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce (running sum)", runs: ["reduce"], output: "fresh" },
   // A lone built-in MIN or MAX on a running value per key (runtime/drivers/min-max-reduce.ts).

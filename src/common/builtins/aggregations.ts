@@ -2,7 +2,8 @@
  * Built-in aggregations (Flink's AggregateOperator): SUM, MIN, MAX over fields, as a combinable
  * reduce. The aggregates are folded into the group's first record, which the reduce drivers own;
  * its other fields are kept as they are (Flink leaves non-aggregated fields unspecified).
- * A single SUM, MIN or MAX runs on the drivers' running-value paths (see `singleSum`, `singleMinMax`).
+ * SUMs alone (of distinct fields) and a single MIN or MAX run on the drivers' running-value paths
+ * (see `sumFields`, `singleMinMax`).
  */
 import { Aggregations } from "../enums.js";
 import { compileGetter, type FieldRef } from "../field-access.js";
@@ -44,11 +45,19 @@ export function aggregationReducer(aggs: readonly AggregationSpec[]): Aggregatio
   return Object.assign(reducer, { aggregations: aggs });
 }
 
-/** The field of a lone SUM that records can index directly, if that is all the reducer does. */
-export function singleSum(fn: unknown): number | string | undefined {
+/**
+ * The fields of a reducer that only SUMs, each a field records can index directly (`fields[j]` for
+ * a tuple, `names[j]` for an object: "f1" is index 1 of a tuple, property "f1" of an object), no
+ * field twice (`sum(1).andSum(1)` adds each value twice, as the record fold does); else undefined.
+ */
+export function sumFields(fn: unknown): { readonly fields: readonly (number | string)[]; readonly names: readonly string[] } | undefined {
   const aggs = (fn as Partial<AggregationReducer> | undefined)?.aggregations;
-  if (!aggs || aggs.length !== 1 || aggs[0]!.agg !== Aggregations.SUM) return undefined;
-  return directField(aggs[0]!.field);
+  if (!aggs || aggs.length === 0 || aggs.some((a) => a.agg !== Aggregations.SUM)) return undefined;
+  const fields = aggs.map((a) => directField(a.field));
+  if (fields.some((f) => f === undefined)) return undefined;
+  const names = aggs.map((a) => String(a.field));
+  if (new Set(fields).size !== fields.length || new Set(names).size !== names.length) return undefined;
+  return { fields: fields as (number | string)[], names };
 }
 
 /**

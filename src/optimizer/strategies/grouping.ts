@@ -3,12 +3,12 @@
  * Keyed: combine on the sending side (chained to the producer), hash-partition on the key, then
  * the final reduce; where the input is already partitioned on the key, no combiner and no shuffle;
  * under a key selector a user reducer gets no combiner (see keyMayChange).
- * A keyed lone built-in SUM runs on the running-sum drivers (HASHED_PARTIAL_SUM, HASH_SUM_REDUCE),
+ * Keyed built-in SUMs alone (of distinct fields) run on the running-sum drivers (HASHED_PARTIAL_SUM, HASH_SUM_REDUCE),
  * a lone MIN or MAX on the running min/max drivers (HASHED_PARTIAL_MIN_MAX, HASH_MIN_MAX_REDUCE).
  * Not keyed: combine per subtask, then one final subtask (Flink's ALL_REDUCE / ALL_GROUP_REDUCE).
  * Groups are formed by hashing (arrival order kept); a group order sorts each group.
  */
-import { singleMinMax, singleSum } from "../../common/builtins/aggregations.js";
+import { singleMinMax, sumFields } from "../../common/builtins/aggregations.js";
 import type { GroupCombineNode, GroupReduceNode, ReduceNode } from "../../plan/logical.js";
 import type { DriverStrategy, InputGate } from "../../plan/physical.js";
 import { FORWARD_ALL, forwardProps, noProps, type GlobalProps } from "../properties.js";
@@ -19,8 +19,8 @@ export function translateReduce(node: ReduceNode, t: Translator): Translated {
   if (node.key === undefined) {
     return translateAll(node, t, pact, "ALL_REDUCE", "ALL_REDUCE", true);
   }
-  // A lone built-in SUM folds into a typed running sum (sum(f), aggregate(SUM, f)).
-  if (node.builtin === "aggregate" && singleSum(node.udf.value) !== undefined) {
+  // Built-in SUMs alone fold into running sums (sum(f), aggregate(SUM, f), sum(a).andSum(b)).
+  if (node.builtin === "aggregate" && sumFields(node.udf.value) !== undefined) {
     return translateKeyed(node, t, pact, "HASHED_PARTIAL_SUM", "HASH_SUM_REDUCE", true);
   }
   if (node.builtin === "aggregate" && singleMinMax(node.udf.value) !== undefined) {

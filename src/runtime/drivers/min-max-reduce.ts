@@ -43,7 +43,7 @@ export class MinMaxReduceOperator extends RunningValueReduce {
     field: number | string,
     name: string,
   ) {
-    super(ctx, out, partial, field, name);
+    super(ctx, out, partial, [field], [name]);
     this.better = max ? after : before;
   }
 

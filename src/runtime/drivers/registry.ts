@@ -10,9 +10,9 @@ import { GroupOperator, MapPartitionOperator } from "./group-drivers.js";
 import type { Operator, OperatorContext } from "./operator.js";
 import { FilterOperator, FlatMapOperator, MapOperator, NoOpOperator, ProjectOperator } from "./record-drivers.js";
 import { AllReduceOperator, HashReduceOperator } from "./reduce-drivers.js";
-import { SumReduceOperator } from "./running-value-reduce.js";
+import { SumReduceOperator, SumsReduceOperator } from "./running-value-reduce.js";
 import { MinMaxReduceOperator } from "./min-max-reduce.js";
-import { singleMinMax, singleSum, type AggregationReducer } from "../../common/builtins/aggregations.js";
+import { singleMinMax, sumFields, type AggregationReducer } from "../../common/builtins/aggregations.js";
 import type { ReduceNode, SinkNode } from "../../plan/logical.js";
 import { CollectSinkOperator, FormatSinkOperator } from "./sink-drivers.js";
 import { CoGroupOperator } from "./cogroup/cogroup-driver.js";
@@ -99,12 +99,12 @@ export function createOperator<D extends DriverStrategy>(driver: D, ctx: Operato
   return entry(ctx as OperatorContext<LogicalOf<D>>, out, services);
 }
 
-/** The typed running sum the optimizer chose for a lone built-in SUM (HASH_SUM_REDUCE). */
+/** The running sums the optimizer chose for built-in SUMs alone (HASH_SUM_REDUCE). */
 function sumReduce(ctx: OperatorContext<ReduceNode>, out: Operator, partial: boolean): Operator {
-  const field = singleSum(ctx.node.logical.udf.value);
-  if (field === undefined) throw new InternalError(`${ctx.node.name}: ${ctx.node.driver} runs a single built-in SUM only`);
-  const aggs = (ctx.node.logical.udf.value as AggregationReducer).aggregations;
-  return new SumReduceOperator(ctx, out, partial, field, String(aggs[0]!.field));
+  const sums = sumFields(ctx.node.logical.udf.value);
+  if (sums === undefined) throw new InternalError(`${ctx.node.name}: ${ctx.node.driver} runs built-in SUMs of distinct fields only`);
+  const { fields, names } = sums;
+  return fields.length === 1 ? new SumReduceOperator(ctx, out, partial, fields, names) : new SumsReduceOperator(ctx, out, partial, fields, names);
 }
 
 /** The running MIN/MAX the optimizer chose for a lone built-in MIN or MAX (HASH_MIN_MAX_REDUCE). */
