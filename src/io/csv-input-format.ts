@@ -10,7 +10,7 @@ import type { LongCounter } from "../common/accumulators.js";
 import type { RuntimeContext } from "../common/runtime-context.js";
 import type { Shape } from "../common/shape.js";
 import { DECODE, DelimitedInputFormat } from "./delimited-input-format.js";
-import { parseDecimalBytes, SLOW, splitCsvBytes } from "./csv-byte-parser.js";
+import { byteDelimiter, NUMBER, PARSED, readCsvBytes, STRING, type CsvBytePlan } from "./csv-byte-parser.js";
 import { CSV_KINDS, FIELD_PARSERS, INVALID, type CsvKind, type FieldParser } from "./csv-field-parsers.js";
 import { splitCsvLine, type CsvLineSyntax } from "./csv-line-parser.js";
 import { RecordError } from "./io-errors.js";
@@ -55,12 +55,9 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
   private fields: string[] = [];
   private syntax: CsvLineSyntax = { fieldDelimiter: ",", quote: undefined };
   private invalidLines: LongCounter | undefined;
-  // The byte path (csv-byte-parser.ts): delimiter, quote and comment bytes (-1: none), field ranges.
-  private delimByte = -1;
-  private quoteByte = -1;
+  // The byte path (csv-byte-parser.ts): what it reads of a line, the comment byte (-1: none).
+  private bytePlan: CsvBytePlan | undefined;
   private commentByte = -1;
-  private starts = new Int32Array(0);
-  private ends = new Int32Array(0);
 
   constructor(path: string, options: CsvOptions) {
     super(path);
@@ -88,13 +85,15 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
     this.fields = new Array<string>(this.width());
     this.syntax = { fieldDelimiter: this.fieldDelimiter, quote: this.quoteChar };
     const ascii = (c: string | undefined): number => (c !== undefined && c.length >= 1 && c.charCodeAt(0) < 128 ? c.charCodeAt(0) : -1);
-    this.delimByte = this.fieldDelimiter.length === 1 ? ascii(this.fieldDelimiter) : -1;
-    this.quoteByte = ascii(this.quoteChar);
+    const delim = this.fieldDelimiter.length === 1 ? ascii(this.fieldDelimiter) : -1;
+    const quote = ascii(this.quoteChar);
     this.commentByte = ascii(this.commentPrefix);
-    this.bytePath = this.charset === "utf8" && this.delimByte >= 0 && (this.quoteChar === undefined || this.quoteByte >= 0) &&
+    this.bytePath = this.charset === "utf8" && byteDelimiter(delim) && (this.quoteChar === undefined || quote >= 0) &&
       (this.commentPrefix === undefined || this.commentByte >= 0);
-    this.starts = new Int32Array(this.width());
-    this.ends = new Int32Array(this.width());
+    const slotOf = new Int32Array(this.width()).fill(-1);
+    this.columns.forEach((c, i) => (slotOf[c] = i));
+    const kindOf = Uint8Array.from(this.kinds, (k) => (k === "number" ? NUMBER : k === "string" ? STRING : PARSED));
+    this.bytePlan = { delim, quote, slotOf, kindOf, parsers: this.parsers };
     await super.open(split);
   }
 
@@ -102,25 +101,8 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
   protected override readRecordBytes(buf: Buffer, start: number, end: number): T | undefined | typeof DECODE {
     if (this.ignoreFirstLine && this.isFirstLineOfFile()) return undefined;
     if (this.commentByte >= 0 && start < end && buf[start] === this.commentByte) return DECODE;
-    const width = this.starts.length;
-    const found = splitCsvBytes(buf, start, end, this.delimByte, this.quoteByte, width, this.starts, this.ends);
-    if (found === SLOW || found < width) return DECODE;
-    const cols = this.columns;
-    const kinds = this.kinds;
-    const values = new Array<unknown>(cols.length);
-    for (let i = 0; i < cols.length; i++) {
-      const s = this.starts[cols[i]!]!;
-      const e = this.ends[cols[i]!]!;
-      const kind = kinds[i];
-      let v: unknown;
-      if (kind === "string") v = buf.toString("utf8", s, e);
-      else {
-        v = kind === "number" ? parseDecimalBytes(buf, s, e) : undefined;
-        if (v === undefined) v = this.parsers[i]!(buf.toString("utf8", s, e));
-        if (v === INVALID) return DECODE;
-      }
-      values[i] = v;
-    }
+    const values = new Array<unknown>(this.columns.length);
+    if (!readCsvBytes(buf, start, end, this.bytePlan!, values)) return DECODE;
     if (!this.pojoFields) return values as T;
     const obj: Record<string, unknown> = {};
     for (let i = 0; i < values.length; i++) obj[this.pojoFields[i]!] = values[i];

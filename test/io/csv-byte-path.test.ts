@@ -8,21 +8,33 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ExecutionEnvironment } from "../../src/index.js";
-import { parseDecimalBytes } from "../../src/io/csv-byte-parser.js";
+import { CsvInputFormat, ExecutionEnvironment, INVALID_LINES_ACCUMULATOR, type CsvOptions } from "../../src/index.js";
+import { exact } from "../memory/spill-helpers.js";
+import { NUMBER, readCsvBytes, STRING, type CsvBytePlan } from "../../src/io/csv-byte-parser.js";
 import { FIELD_PARSERS, INVALID } from "../../src/io/csv-field-parsers.js";
+
+/** The byte path's reading of the number in column 1 of `x,<t>,y`, or "parser" when it left the text to the string parser. */
+function numberFromBytes(t: string): unknown {
+  const plan: CsvBytePlan = {
+    delim: 44, quote: -1, slotOf: Int32Array.from([-1, 0, 1]), kindOf: Uint8Array.from([NUMBER, STRING]), parsers: [() => "parser", FIELD_PARSERS.string],
+  };
+  const b = Buffer.from(`[x,${t},y]`);
+  const values: unknown[] = [];
+  assert.ok(readCsvBytes(b, 1, b.length - 1, plan, values), t);
+  assert.equal(values[1], "y");
+  return values[0];
+}
 
 test("numbers from bytes equal the string parser's on decimals, and the rest is left to it", () => {
   const texts = ["0", "-0", "007", "1.50", "00.5", "123456789012345", "-98765.4321", "0.1", "2.675", "9007199254740", "1234567890.12345"];
   for (let i = 0; i < 2000; i++) texts.push(((Math.random() - 0.5) * 10 ** Math.floor(Math.random() * 12)).toFixed(Math.floor(Math.random() * 6)));
   for (const t of texts) {
-    const b = Buffer.from(`x${t}y`);
-    const v = parseDecimalBytes(b, 1, b.length - 1);
-    if (v === undefined) continue;
-    assert.ok(Object.is(v, FIELD_PARSERS.number(t)), `${t}: ${v} vs ${String(FIELD_PARSERS.number(t))}`);
+    const v = numberFromBytes(t);
+    if (v === "parser") continue;
+    assert.ok(Object.is(v, FIELD_PARSERS.number(t)), `${t}: ${String(v)} vs ${String(FIELD_PARSERS.number(t))}`);
   }
-  for (const t of ["", "-", "+5", "1e3", ".5", "5.", "1.2.3", " 5", "0x10", "1234567890123456", "NaN", "Infinity", "1,5"]) {
-    assert.equal(parseDecimalBytes(Buffer.from(t), 0, t.length), undefined, t);
+  for (const t of ["", "-", "+5", "1e3", ".5", "5.", "1.2.3", " 5", "0x10", "1234567890123456", "NaN", "Infinity", "1-5", "-.5"]) {
+    assert.equal(numberFromBytes(t), "parser", t);
   }
   assert.equal(FIELD_PARSERS.number(""), INVALID);
 });
@@ -55,4 +67,55 @@ test("a bad field read through the byte path fails with file, line and field", a
     assert.match(text, /bad\.csv: line 2, field 2: cannot parse "x4" as a number/);
     return true;
   });
+});
+
+/** A seeded PRNG (mulberry32), so a failure repeats. */
+function prng(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIELD_TEXTS = [
+  "0", "-0", "12", "-7", "3.25", "007", "1e3", "+5", "", "-", ".5", "5.", "NaN", "Infinity", " 1", "1234567890123456789", "true", "FALSE",
+  "x", "abc", '"q"', '"a;b"', '"un', "9007199254740993", "1.2.3", "0x1f",
+];
+
+/** Reads `path` with `options`, through the byte path (utf8) or the string path only (latin1: the text is ASCII, so it decodes the same). */
+async function readBoth(path: string, options: CsvOptions): Promise<[string, string]> {
+  const run = async (charset: BufferEncoding): Promise<string> => {
+    const env = ExecutionEnvironment.createLocalEnvironment(1);
+    const format = new CsvInputFormat<unknown[]>(path, options).setCharset(charset);
+    try {
+      const rows = await env.createInput(format).collect();
+      const skipped = env.getLastJobExecutionResult()?.getAccumulatorResult(INVALID_LINES_ACCUMULATOR);
+      return exact([rows, skipped]);
+    } catch (e) {
+      return `error: ${(e as Error).message} ${String((e as Error).cause)}`;
+    }
+  };
+  return [await run("utf8"), await run("latin1")];
+}
+
+test("the byte path reads random lines as the string path does: records, skipped lines and errors", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "sluice-csv-bytes-"));
+  const rand = prng(15);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  for (let round = 0; round < 60; round++) {
+    const delim = pick([",", ";", "|", "\t", "5", "-", "."]);
+    const width = 1 + Math.floor(rand() * 4);
+    const mask = Array.from({ length: width + Math.floor(rand() * 2) }, () => rand() < 0.7);
+    if (!mask.includes(true)) mask[0] = true;
+    const kinds = mask.filter(Boolean).map(() => pick(["number", "number", "string", "boolean", "bigint"] as const));
+    const lines = Array.from({ length: 30 }, () => Array.from({ length: Math.floor(rand() * (mask.length + 2)) }, () => pick(FIELD_TEXTS)).join(delim));
+    const path = join(dir, `r${round}.csv`);
+    writeFileSync(path, lines.join("\n") + "\n");
+    const options: CsvOptions = { fieldDelimiter: delim, includedMask: mask, kinds, lenient: rand() < 0.7, ...(rand() < 0.5 ? { quoteChar: '"' } : {}) };
+    const [bytes, strings] = await readBoth(path, options);
+    assert.equal(bytes, strings, `round ${round}: ${JSON.stringify(options)}\n${lines.join("\n")}`);
+  }
 });
