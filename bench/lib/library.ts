@@ -28,12 +28,14 @@ export function distIsFresh(): boolean {
   return existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= newestMtime(join(REPO_DIR, "src"));
 }
 
-/** Builds dist/ when it is stale (tsc -p tsconfig.build.json); false when the build failed. */
+/** Builds dist/ when it is stale (tsc -p tsconfig.build.json, then the bundle); false when the build failed. */
 export function ensureDist(): boolean {
   if (distIsFresh()) return true;
-  console.error("bench: dist/ is older than src/: compiling the library (tsc -p tsconfig.build.json)");
-  const res = spawnSync(process.execPath, [join(REPO_DIR, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: REPO_DIR, stdio: ["ignore", "inherit", "inherit"] });
-  return res.status === 0 && distIsFresh();
+  console.error("bench: dist/ is older than src/: compiling the library (tsc -p tsconfig.build.json, scripts/build-bundle.mjs)");
+  const opts = { cwd: REPO_DIR, stdio: ["ignore", "inherit", "inherit"] as ("ignore" | "inherit")[] };
+  const tsc = spawnSync(process.execPath, [join(REPO_DIR, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], opts);
+  const bundle = tsc.status === 0 ? spawnSync(process.execPath, [join(REPO_DIR, "scripts", "build-bundle.mjs")], opts) : tsc;
+  return bundle.status === 0 && distIsFresh();
 }
 
 /**

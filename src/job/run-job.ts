@@ -14,6 +14,7 @@ import { ExecutionEnvironment } from "../api/execution-environment.js";
 import { JobSession, type JobMode } from "../client/job-session.js";
 import { isJobModule } from "./job-definition.js";
 import { clusterInfo, daskProgram } from "../client/cluster-run.js";
+import { libraryFile } from "../common/library-file.js";
 
 export type { JobMode };
 
@@ -64,7 +65,7 @@ export async function runJob<R = unknown>(moduleUrl: URL | string, args: unknown
 /** The worker main next to this file (compiled JavaScript in dist/, else TypeScript) and the loader it needs. */
 function workerModules(moduleUrl: string): { workerMain: string; loader: string | undefined } {
   const ts = import.meta.url.endsWith(".ts");
-  const workerMain = new URL(ts ? "./worker-main.ts" : "./worker-main.js", import.meta.url).href;
+  const workerMain = libraryFile(ts ? "job/worker-main.ts" : "job/worker-main.js").href;
   if (!ts && !/\.[mc]?tsx?$/.test(new URL(moduleUrl).pathname)) return { workerMain, loader: undefined };
   try {
     return { workerMain, loader: import.meta.resolve("tsx") };

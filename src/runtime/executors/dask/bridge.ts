@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { libraryFile } from "../../../common/library-file.js";
 import { frameBytes, readFrames, type Frame } from "./frames.js";
 
 /** What a consumer reads: output `o`, consumer part `t` of the Dask task `key`. */
@@ -42,8 +43,8 @@ export interface WorkerProgram {
   readonly loader: string | undefined;
 }
 
-/** Where python/sluice_dask.py is: four folders up from this file, in src/ and in dist/ alike. */
-const SCRIPT = fileURLToPath(new URL("../../../../python/sluice_dask.py", import.meta.url));
+/** Where python/sluice_dask.py is: next to the library's root folder (src/ or dist/). */
+const SCRIPT = fileURLToPath(libraryFile("../python/sluice_dask.py"));
 
 export class DaskBridge {
   private readonly child: ChildProcess;
