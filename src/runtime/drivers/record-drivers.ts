@@ -7,7 +7,7 @@ import { copyRecord, isFlatRecord } from "../../common/copy.js";
 import type { InputCopy } from "../../plan/physical.js";
 import { instantiateUdf } from "../../common/udf.js";
 import { projector } from "../../common/builtins/projection.js";
-import { BaseOperator, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
+import { BaseOperator, nodeUdf, pushBatch, type Operator, type OperatorContext } from "./operator.js";
 import type { ProjectNode } from "../../plan/logical.js";
 
 /** The record a user function is handed. */
@@ -93,5 +93,8 @@ export class ProjectOperator extends BaseOperator<any, any, ProjectNode> {
 export class NoOpOperator extends BaseOperator {
   collect(record: any): void {
     this.out.collect(record);
+  }
+  collectBatch(_input: 0 | 1, records: readonly any[], from: number, to: number): void {
+    pushBatch(this.out, 0, records, from, to);
   }
 }

@@ -27,6 +27,11 @@ export class CollectSinkOperator extends BaseOperator {
   collect(record: any): void {
     this.target.push(this.copyIn ? copyRecord(record) : record);
   }
+  collectBatch(_input: 0 | 1, records: readonly any[], from: number, to: number): void {
+    const target = this.target;
+    if (this.copyIn) for (let i = from; i < to; i++) target.push(copyRecord(records[i]));
+    else for (let i = from; i < to; i++) target.push(records[i]);
+  }
 }
 
 export class FormatSinkOperator extends BaseOperator<any, any, SinkNode> {

@@ -129,11 +129,10 @@ async function pumpInputs(
 ): Promise<void> {
   const order: (0 | 1)[] = head.inputs.length === 2 ? (op.firstInputToRead === 1 ? [1, 0] : [0, 1]) : [0];
   for (const input of order) {
-    const collect = input === 0 ? (r: any) => op.collect(r) : (r: any) => op.collectSecond!(r);
     const gate = head.inputs[input]!;
     const local = gate.channels[0]?.local ?? "NONE";
     if (local === "SORT") {
-      await pumpSorted(task.inputs[input]!, gate.channels[0]!.localOrder ?? [], head, subtask, env, collect, drain, counts);
+      await pumpSorted(task.inputs[input]!, gate.channels[0]!.localOrder ?? [], head, subtask, env, op, input, drain, counts);
     } else {
       for (const ex of task.inputs[input]!) {
         for (const batch of ex.batchesFor(subtask)) {
@@ -157,7 +156,8 @@ async function pumpSorted(
   head: PhysicalNode,
   subtask: number,
   env: SubtaskEnv,
-  collect: (r: any) => void,
+  op: Operator,
+  input: 0 | 1,
   drain: () => Promise<void>,
   counts: SubtaskCounts | undefined,
 ): Promise<void> {
@@ -171,7 +171,7 @@ async function pumpSorted(
   try {
     for (const ex of exchanges) {
       for (const b of ex.batchesFor(subtask)) {
-        for (let i = 0; i < b.length; i++) sorter.add(b[i]);
+        addAll(sorter, b);
         if (counts !== undefined) counts.recordsIn += b.length;
         if (sorter.spilled) await drain();
       }
@@ -182,15 +182,37 @@ async function pumpSorted(
     } catch (e) {
       throw fail(e);
     }
-    let n = 0;
-    for (const r of sorted) {
-      collect(r);
-      if (++n % BATCH_SIZE === 0) await drain();
+    if (Array.isArray(sorted)) {
+      // In memory: the sorted buffer goes on a batch at a time (no iterator, no call per record here).
+      for (let from = 0; from < sorted.length; from += BATCH_SIZE) {
+        pushBatch(op, input, sorted, from, Math.min(sorted.length, from + BATCH_SIZE));
+        await drain();
+      }
+    } else {
+      const it = sorted[Symbol.iterator]();
+      while (pushSome(op, input, it, BATCH_SIZE)) await drain();
     }
     await drain();
   } finally {
     sorter.dispose();
   }
+}
+
+// The record loops of pumpSorted live in synchronous functions: V8 optimizes them as a whole,
+// while a loop inside an async function falls back to the interpreter after every await.
+function addAll(sorter: ExternalSorter<any>, batch: readonly any[]): void {
+  for (let i = 0; i < batch.length; i++) sorter.add(batch[i]);
+}
+
+/** Pushes up to `max` records of `it` into `op`; false when `it` is exhausted. */
+function pushSome(op: Operator, input: 0 | 1, it: Iterator<any>, max: number): boolean {
+  for (let n = 0; n < max; n++) {
+    const r = it.next();
+    if (r.done === true) return false;
+    if (input === 0) op.collect(r.value);
+    else op.collectSecond!(r.value);
+  }
+  return true;
 }
 
 /** Reads a chained two-input node's exchange-fed input completely (a hash join's build side). */
