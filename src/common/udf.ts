@@ -89,12 +89,20 @@ function asyncRejected(fn: (...args: any[]) => any, method: string): ((...args: 
   };
 }
 
-/** Copies an object's own fields (deeply for data, functions shared) and keeps its prototype. */
+/**
+ * Copies an object's own fields (deeply for data, functions shared) and keeps its prototype.
+ * The copy is cloned with its fields in place (`{ ...obj }`) and its values replaced: adding a
+ * few dozen properties one by one by computed name (what an InputFormat has) turns a V8 object
+ * into a dictionary, and every `this.field` of the subtask's record loop into a hash lookup.
+ */
 function copyFunctionObject(obj: object): object {
-  const copy = Object.create(Object.getPrototypeOf(obj)) as Record<string, unknown>;
-  for (const key of Object.keys(obj)) {
-    const v = (obj as Record<string, unknown>)[key];
-    copy[key] = typeof v === "function" ? v : copyRecord(v);
+  const copy = { ...obj } as Record<string, unknown>;
+  Object.setPrototypeOf(copy, Object.getPrototypeOf(obj));
+  // The spread also took enumerable symbol-keyed fields, which the copy has never had.
+  for (const sym of Object.getOwnPropertySymbols(copy)) delete copy[sym as unknown as string];
+  for (const key of Object.keys(copy)) {
+    const v = copy[key];
+    if (typeof v !== "function") copy[key] = copyRecord(v);
   }
   return copy;
 }
