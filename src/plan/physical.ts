@@ -282,6 +282,12 @@ export interface PhysicalNode {
   /** The user function provably only reads its arguments (passes/reads-only.ts). */
   readsOnly: boolean;
   /**
+   * The inputs whose channels hand the user's collection elements over uncopied (passes/ownership.ts):
+   * the build side of a hash join or both sides of a hash coGroup whose function only reads, which
+   * copies every held record that is not flat itself, so a channel copy would be seen by nobody.
+   */
+  uncopiedInputs?: readonly (0 | 1)[];
+  /**
    * Inside a step function: the input of this node that is the same in every superstep (it comes
    * only from STATIC_INPUT placeholders) and that the node holds whole, so it is read in the first
    * superstep only and kept until the iteration ends (Flink's cached static path: a hash join's

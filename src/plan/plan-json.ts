@@ -42,6 +42,8 @@ export interface PlanJsonOwnership {
   input_copy?: "all" | "nested";
   /** Its user function provably only reads its arguments (flat records are not copied for it). */
   reads_only?: true;
+  /** The inputs ("first" / "second") whose channels do not copy the user's collection elements for it. */
+  uncopied_inputs?: ("first" | "second")[];
 }
 
 export interface PlanJsonPredecessor {
@@ -72,6 +74,7 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
   out.ownership = { output_owned: n.outputOwned, input_owned: n.inputOwned };
   if (n.inputCopy !== "none") out.ownership.input_copy = n.inputCopy;
   if (n.readsOnly) out.ownership.reads_only = true;
+  if (n.uncopiedInputs !== undefined) out.ownership.uncopied_inputs = n.uncopiedInputs.map((i) => (i === 0 ? "first" : "second"));
   const preds: PlanJsonPredecessor[] = [];
   n.inputs.forEach((gate, i) => {
     for (const c of gate.channels) {

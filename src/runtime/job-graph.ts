@@ -42,11 +42,13 @@ export function buildJobGraph(plan: PhysicalPlan): JobGraph {
   const exchanges: Exchange[] = [];
   const outgoing = new Map<PhysicalNode, Exchange[]>();
 
-  const exchangeFor = (c: Channel, consumer: PhysicalNode): Exchange => {
+  const exchangeFor = (c: Channel, consumer: PhysicalNode, input: number): Exchange => {
     const list = outgoing.get(c.source) ?? [];
     outgoing.set(c.source, list);
-    // The first consumer of owned records reads them as they are; every other one gets copies.
-    const copy = !plan.objectReuse && (!c.source.outputOwned || list.length > 0);
+    // The first consumer of owned records (or of records its input takes uncopied: the
+    // optimizer's `uncopiedInputs`) reads them as they are; every other one gets copies.
+    const owned = c.source.outputOwned || consumer.uncopiedInputs?.includes(input as 0 | 1) === true;
+    const copy = !plan.objectReuse && (!owned || list.length > 0);
     const ex = new Exchange(c, c.source.parallelism, consumer.parallelism, copy, consumer.name);
     list.push(ex);
     exchanges.push(ex);
@@ -68,15 +70,15 @@ export function buildJobGraph(plan: PhysicalPlan): JobGraph {
       if (node.chainedInput !== undefined) {
         const side: 0 | 1 = node.chainedInput === 0 ? 1 : 0;
         task.sideInputs.push({ chainIndex: task.chain.length - 1, input: side, gate: task.inputs.length });
-        task.inputs.push(gate(node.inputs[side]!.channels.map((c) => exchangeFor(c, node))));
+        task.inputs.push(gate(node.inputs[side]!.channels.map((c) => exchangeFor(c, node, side))));
       }
       continue;
     }
     const task: Task = {
       chain: [node],
-      inputs: node.inputs.map((g) => gate(g.channels.map((c) => exchangeFor(c, node)))),
+      inputs: node.inputs.map((g, i) => gate(g.channels.map((c) => exchangeFor(c, node, i)))),
       sideInputs: [],
-      broadcasts: node.broadcastInputs.map((b) => ({ name: b.name, exchanges: b.gate.channels.map((c) => exchangeFor(c, node)) })),
+      broadcasts: node.broadcastInputs.map((b) => ({ name: b.name, exchanges: b.gate.channels.map((c) => exchangeFor(c, node, -1)) })),
       outputs: [],
     };
     tasks.push(task);

@@ -8,11 +8,12 @@
  * arguments (passes/reads-only.ts) gets flat records as they are and makes owned results. With
  * object reuse enabled everything counts as owned and nothing is copied. What each driver emits
  * is its DriverSpec's `output` column; the decisions land on the physical nodes (`outputOwned`,
- * `inputOwned`, `inputCopy`, `readsOnly`) and show in the plan JSON.
+ * `inputOwned`, `inputCopy`, `readsOnly`, `uncopiedInput`) and show in the plan JSON.
  */
 import type { LogicalNode } from "../../plan/logical.js";
 import { chainPredecessor, DRIVERS, type DriverStrategy, type InputCopy, type PhysicalNode } from "../../plan/physical.js";
 import { readsOnly } from "./reads-only.js";
+import { readsOnlyCoGroup } from "./reads-only-cogroup.js";
 import { readsOnlyFlat } from "./reads-only-flat.js";
 
 export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
@@ -34,8 +35,34 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
     } else {
       n.outputOwned = owned(n);
     }
+    const uncopied = objectReuse ? [] : uncopiedInputs(n);
+    if (uncopied.length > 0) n.uncopiedInputs = uncopied;
   }
 }
+
+/**
+ * The inputs that only collection sources feed through channels, of a driver that hands a held
+ * record to a function that only reads as it is only when it is flat (else it copies it): the
+ * build side of a hash join (pair-function.ts `share`), both sides of a hash coGroup. The
+ * function can change nothing and its results keep no object of its arguments, and no user code
+ * holds the elements to change them while the job runs, so a channel's copy of each element
+ * would be seen by nobody. Not for an outer build side (its unmatched records are handed over as
+ * they are) nor for a join's streamed side (its last use is handed over as it is when the
+ * driver's input counts as owned).
+ */
+function uncopiedInputs(n: PhysicalNode): (0 | 1)[] {
+  if (!n.readsOnly) return [];
+  const sides: (0 | 1)[] = n.driver === "HASH_CO_GROUP" ? [0, 1] : INNER_BUILD_SIDE[n.driver] === undefined ? [] : [INNER_BUILD_SIDE[n.driver]!];
+  return sides.filter((side) => {
+    const channels = n.inputs[side]!.channels;
+    return n.chainedInput !== side && channels.length > 0 && channels.every((c) => isCollectionSource(c.source));
+  });
+}
+
+/** The input a hash join holds, for the drivers whose held side is not outer. */
+const INNER_BUILD_SIDE: Partial<Record<DriverStrategy, 0 | 1>> = {
+  HYBRIDHASH_BUILD_FIRST: 0, HYBRIDHASH_BUILD_SECOND: 1, LEFT_HYBRIDHASH_BUILD_SECOND: 1, RIGHT_HYBRIDHASH_BUILD_FIRST: 0,
+};
 
 /**
  * Drivers that act on `readsOnly`: the record-at-a-time ones (inputCopy) and the joins and
@@ -48,6 +75,7 @@ const READS_ONLY_DRIVERS: ReadonlySet<DriverStrategy> = new Set<DriverStrategy>(
   "HYBRIDHASH_BUILD_FIRST", "HYBRIDHASH_BUILD_SECOND", "INNER_MERGE", "LEFT_OUTER_MERGE", "RIGHT_OUTER_MERGE", "FULL_OUTER_MERGE",
   "LEFT_HYBRIDHASH_BUILD_FIRST", "LEFT_HYBRIDHASH_BUILD_SECOND", "RIGHT_HYBRIDHASH_BUILD_FIRST", "RIGHT_HYBRIDHASH_BUILD_SECOND",
   "FULL_OUTER_HYBRIDHASH_BUILD_FIRST", "FULL_OUTER_HYBRIDHASH_BUILD_SECOND", "NESTEDLOOP_BLOCKED_OUTER_FIRST", "NESTEDLOOP_BLOCKED_OUTER_SECOND",
+  "HASH_CO_GROUP",
 ]);
 
 /** A user function (not a built-in) that only reads its arguments. */
@@ -56,6 +84,7 @@ function userReadsOnly(n: PhysicalNode): boolean {
   const l = n.logical;
   if (!("udf" in l)) return false;
   if (n.driver === "FLAT_MAP" || (l.kind === "join" && l.flat)) return readsOnlyFlat(l.udf.value);
+  if (l.kind === "coGroup") return readsOnlyCoGroup(l.udf.value);
   return readsOnly(l.udf.value);
 }
 

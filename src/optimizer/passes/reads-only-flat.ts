@@ -97,8 +97,8 @@ function collectCall(ts: Token[], from: number, to: number, records: Set<string>
   return arg.length > 0 && expressionReadsOnly(arg, records, NO_FIELDS) ? 1 : undefined;
 }
 
-/** The index of the bracket closing the one at `open`, before `to`. */
-function matching(ts: Token[], open: number, to: number): number | undefined {
+/** @internal The index of the bracket closing the one at `open`, before `to` (shared with reads-only-cogroup.ts). */
+export function matching(ts: Token[], open: number, to: number): number | undefined {
   let depth = 0;
   for (let j = open; j < to; j++) {
     const v = ts[j]!.v;

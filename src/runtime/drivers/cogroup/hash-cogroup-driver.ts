@@ -16,7 +16,7 @@
 import type { CompiledKey, HashKey, PairSlot } from "../../../common/keys.js";
 import { subtaskKey } from "../../../common/subtask-key.js";
 import { instantiateUdf } from "../../../common/udf.js";
-import { copyRecord } from "../../../common/copy.js";
+import { copyRecord, isFlatRecord } from "../../../common/copy.js";
 import type { CoGroupNode } from "../../../plan/logical.js";
 import { KeyIndex } from "../../hash/keyed-map.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
@@ -93,11 +93,27 @@ function grown(a: Int32Array, i: number, fill: number): Int32Array<ArrayBuffer> 
   return b;
 }
 
+type InCopy = "all" | "nested" | "none";
+
+/**
+ * What input `side` needs: a function that only reads (node.readsOnly, passes/reads-only-cogroup.ts)
+ * gets flat records as they are and copies of the others whenever they are not its own (chained
+ * input not owned, or a channel that hands the user's elements over uncopied: `uncopiedInputs`);
+ * any other function gets copies of what is not owned.
+ */
+function inCopy(ctx: OperatorContext<CoGroupNode>, side: 0 | 1): InCopy {
+  if (ctx.objectReuse) return "none";
+  const owned = ctx.inputOwned && ctx.node.uncopiedInputs?.includes(side) !== true;
+  if (owned) return "none";
+  return ctx.node.readsOnly ? "nested" : "all";
+}
+
 export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   readonly firstInputToRead = 0 as const;
   private readonly key: SwitchedKey;
   private readonly fn: CoGroupCall;
-  private readonly copyIn: boolean;
+  /** Per input: copy every record, or only those that are not flat (a function that only reads), or none. */
+  private readonly copyIn: readonly [InCopy, InCopy];
   private readonly memory: HolderMemory;
   private index: KeyIndex;
   /** Both inputs' records, each chained to the next of its key (no array per key while building). */
@@ -113,7 +129,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     this.fn = udf.call;
     this.key = new SwitchedKey(subtaskKey(node.keyFirst, ctx.node.name), subtaskKey(node.keySecond, ctx.node.name));
     this.index = new KeyIndex(this.key);
-    this.copyIn = !ctx.inputOwned;
+    this.copyIn = [inCopy(ctx, 0), inCopy(ctx, 1)];
     this.memory = holderOf(ctx);
   }
 
@@ -135,7 +151,8 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
 
   private add(side: 0 | 1, record: any): void {
     try {
-      const r = this.copyIn ? copyRecord(record) : record;
+      const copy = this.copyIn[side];
+      const r = copy === "none" || (copy === "nested" && isFlatRecord(record)) ? record : copyRecord(record);
       if (this.spilled !== undefined) {
         this.spilled[side].add([this.key.hashable(r), r]);
         return;
