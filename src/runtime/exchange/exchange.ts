@@ -132,12 +132,28 @@ export class Exchange {
     });
   }
 
-  /** The batches for one consumer subtask, producer by producer. */
+  /**
+   * The batches for one consumer subtask, producer by producer. Each consumer reads its partition
+   * once, so a batch handed over is forgotten here (its share of the exchange pool is free again
+   * and its records can be collected once the consumer is done with them); a broadcast's one list
+   * is read by every consumer and stays until `release`.
+   */
   *batchesFor(consumer: number): Iterable<Batch> {
-    const index = this.channel.ship === "BROADCAST" ? 0 : consumer;
+    const store = this.store;
+    if (this.channel.ship === "BROADCAST") {
+      for (const perProducer of this.partitions) for (const b of perProducer[0]!) yield store ? store.read(b) : (b as Batch);
+      return;
+    }
     for (const perProducer of this.partitions) {
-      const store = this.store;
-      for (const b of perProducer[index]!) yield store ? store.read(b) : (b as Batch);
+      const entries = perProducer[consumer]!;
+      perProducer[consumer] = [];
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i];
+        entries[i] = undefined;
+        const batch = store ? store.read(e) : (e as Batch);
+        store?.drop?.(e);
+        yield batch;
+      }
     }
   }
 

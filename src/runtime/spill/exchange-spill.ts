@@ -45,7 +45,7 @@ export class ExchangeSpill implements BatchStore {
     return readSpillFrame(this.readFd, b.offset, b.length);
   }
 
-  /** A batch kept in memory and read for the last time (range partitioning's held batches) frees its share of the pool. */
+  /** A batch kept in memory and read for the last time (by its consumer, or range partitioning's held batches) frees its share of the pool. */
   drop(entry: unknown): void {
     if (entry instanceof SpilledBatch) return;
     const bytes = Math.min(this.held, sizeOf(entry as any[]));
