@@ -2,7 +2,7 @@
  * Out-of-core benchmark (issue 16): the five jobs that used to end in V8's abort, each in a fresh
  * child under `node --max-old-space-size=512`, on CSV files written here, side by side with DuckDB
  * under `SET memory_limit='512MB'` reading the same files. Each job reports a checksum; DuckDB's
- * SQL is the independent computation they must match. Prints time and peak RSS per engine.
+ * SQL is the independent computation they must match. Prints wall time, CPU time (all threads) and peak RSS per engine.
  *
  *   npx tsx bench/out-of-core.ts --rows 4000000        # sort rows; the others scale as in the issue
  *   npx tsx bench/out-of-core.ts --rows 4000000 --data /tmp/ooc4m --jobs join   # keep the files, one job
@@ -38,7 +38,10 @@ if (opt("child") !== undefined) {
   const start = performance.now();
   const checksum = opt("engine") === "duckdb" ? await runDuck(job, dir) : await runSluice(job, dir, Number(opt("p") ?? 2));
   const ms = performance.now() - start;
-  process.stdout.write(`${JSON.stringify({ ms, checksum, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+  const usage = process.resourceUsage();
+  // CPU seconds (user + system, every thread of the process) next to the wall time: on a shared machine the wall time says more about the load.
+  const cpuS = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+  process.stdout.write(`${JSON.stringify({ ms, cpuS, checksum, peakRssMb: usage.maxRSS / 1024 })}\n`);
 } else {
   await main();
 }
@@ -55,14 +58,14 @@ async function main(): Promise<void> {
       await writeInputs(dir, rows);
     }
     console.log(`rows=${rows} load: ${execFileSync("uptime").toString().trim()}`);
-    console.log("| job | engine | time s | peak RSS MB | checksum | matches DuckDB |");
-    console.log("|---|---|---:|---:|---|---|");
+    console.log("| job | engine | time s | CPU s | peak RSS MB | checksum | matches DuckDB |");
+    console.log("|---|---|---:|---:|---:|---|---|");
     for (const job of jobs as Job[]) {
       const duck = child(job, dir, "duckdb");
       const sluice = child(job, dir, "sluice");
       for (const [name, r] of [["sluice p=2", sluice], ["duckdb", duck]] as const) {
         const same = r.checksum !== undefined && r.checksum === duck.checksum ? "yes" : "NO";
-        console.log(`| ${job} | ${name} | ${r.ms === undefined ? r.error : (r.ms / 1000).toFixed(2)} | ${r.peakRssMb?.toFixed(0) ?? "-"} | ${r.checksum ?? "-"} | ${same} |`);
+        console.log(`| ${job} | ${name} | ${r.ms === undefined ? r.error : (r.ms / 1000).toFixed(2)} | ${r.cpuS?.toFixed(2) ?? "-"} | ${r.peakRssMb?.toFixed(0) ?? "-"} | ${r.checksum ?? "-"} | ${same} |`);
       }
     }
   } finally {
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
 
 interface ChildResult {
   ms?: number;
+  cpuS?: number;
   checksum?: string;
   peakRssMb?: number;
   error?: string;
