@@ -28,17 +28,30 @@ export function defineJob<A = Record<string, unknown>, R = unknown>(entry: JobEn
   return job;
 }
 
-/** The file of the module that called defineJob, from the call stack. */
+/**
+ * The file of the module that called defineJob, from the call stack's structured call sites: the
+ * file that runs (not a source-mapped original), and no source map is read for it (formatting
+ * `stack` with source maps enabled, as under tsx, parsed the bundle's 1 MB map: 20-80 ms).
+ */
 function callerModuleUrl(): string | undefined {
-  const frames = (new Error().stack ?? "").split("\n").slice(1);
   const here = import.meta.url;
-  for (const frame of frames) {
-    const m = /(?:\(|at )((?:file:\/\/)?\/[^()]*?):\d+:\d+\)?\s*$/.exec(frame);
-    if (!m) continue;
-    const url = m[1]!.startsWith("file:") ? m[1]! : `file://${m[1]!}`;
-    if (url !== here) return url;
+  for (const file of callSiteFiles()) {
+    const url = file.startsWith("file:") ? file : file.startsWith("/") ? `file://${file}` : undefined;
+    if (url !== undefined && url !== here) return url;
   }
   return undefined;
+}
+
+/** The file names on the current call stack, innermost first (Error.prepareStackTrace swapped and restored at once). */
+function callSiteFiles(): string[] {
+  const previous = Error.prepareStackTrace;
+  try {
+    Error.prepareStackTrace = (_e, sites) => sites;
+    const sites = new Error().stack as unknown as NodeJS.CallSite[] | undefined;
+    return (Array.isArray(sites) ? sites : []).slice(1).map((s) => s.getFileName() ?? "");
+  } finally {
+    Error.prepareStackTrace = previous;
+  }
 }
 
 function isMainModule(url: string): boolean {
