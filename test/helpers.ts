@@ -41,3 +41,11 @@ export async function captureStdout(fn: () => Promise<void>): Promise<string> {
   }
   return text;
 }
+
+/** A node of the optimized plan's JSON (`env.getExecutionPlan()`), with the fields tests read. */
+export interface PlanNode { id: number; contents: string; driver_strategy: string; predecessors?: { id: number }[] }
+
+/** The nodes of `env`'s optimized plan. */
+export function planNodes(env: ExecutionEnvironment): PlanNode[] {
+  return (JSON.parse(env.getExecutionPlan()) as { nodes: PlanNode[] }).nodes;
+}

@@ -8,6 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Aggregations, ExecutionEnvironment, type DataSet } from "../../src/index.js";
+import { planNodes } from "../helpers.js";
 import { assertSpillsAlike } from "../memory/spill-helpers.js";
 import { exact } from "../memory/spill-helpers.js";
 import { before, after } from "../../src/runtime/drivers/min-max-reduce.js";
@@ -15,11 +16,6 @@ import { compareKeys } from "../../src/common/keys.js";
 
 const noop = { open() {}, writeRecord() {}, close() {} };
 
-interface PlanNode { id: number; contents: string; driver_strategy: string; predecessors?: { id: number }[] }
-
-function nodes(env: ExecutionEnvironment): PlanNode[] {
-  return (JSON.parse(env.getExecutionPlan()) as { nodes: PlanNode[] }).nodes;
-}
 
 test("a lone MIN or MAX runs on the running min/max drivers the optimizer chose; MIN with MAX on the general hash reduce", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(4);
@@ -27,7 +23,7 @@ test("a lone MIN or MAX runs on the running min/max drivers the optimizer chose;
   rows.groupBy(0).min(1).name("min").output(noop);
   rows.groupBy(0).aggregate(Aggregations.MAX, 2).name("max").output(noop);
   rows.groupBy(0).min(1).andMax(2).name("both").output(noop);
-  const all = nodes(env);
+  const all = planNodes(env);
   for (const name of ["min", "max"]) {
     const n = all.find((x) => x.contents === name)!;
     assert.equal(n.driver_strategy, "Hash Reduce (running min/max)", name);

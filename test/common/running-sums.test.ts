@@ -10,15 +10,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ExecutionEnvironment, type DataSet } from "../../src/index.js";
+import { planNodes, type PlanNode } from "../helpers.js";
 import { assertSpillsAlike, exact } from "../memory/spill-helpers.js";
 
 const noop = { open() {}, writeRecord() {}, close() {} };
 
-interface PlanNode { id: number; contents: string; driver_strategy: string; predecessors?: { id: number }[] }
-
-function nodes(env: ExecutionEnvironment): PlanNode[] {
-  return (JSON.parse(env.getExecutionPlan()) as { nodes: PlanNode[] }).nodes;
-}
 
 test("SUMs of distinct fields run on the running-sum drivers; the same field twice and SUM with MIN on the general hash reduce", () => {
   const env = ExecutionEnvironment.createLocalEnvironment(4);
@@ -27,7 +23,7 @@ test("SUMs of distinct fields run on the running-sum drivers; the same field twi
   rows.groupBy(0).sum(1).andSum(3).andSum(2).name("three").output(noop);
   rows.groupBy(0).sum(1).andSum(1).name("twice").output(noop);
   rows.groupBy(0).sum(1).andSum(2).andMin(3).name("with min").output(noop);
-  const all = nodes(env);
+  const all = planNodes(env);
   const byName = (name: string): PlanNode => all.find((n) => n.contents === name)!;
   for (const name of ["two", "three"]) {
     assert.equal(byName(name).driver_strategy, "Hash Reduce (running sum)", name);
