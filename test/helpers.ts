@@ -49,3 +49,13 @@ export interface PlanNode { id: number; contents: string; driver_strategy: strin
 export function planNodes(env: ExecutionEnvironment): PlanNode[] {
   return (JSON.parse(env.getExecutionPlan()) as { nodes: PlanNode[] }).nodes;
 }
+
+/** mulberry32: deterministic floats in [0, 1) for a seed, so a random test case repeats exactly. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -6,16 +6,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { seededRandom } from "../helpers.js";
 import { radixOrder } from "../../src/runtime/sort/radix.js";
-
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The reference: indexes sorted by (rank, index). */
 function reference(rank: Uint32Array): number[] {
@@ -23,7 +15,7 @@ function reference(rank: Uint32Array): number[] {
 }
 
 test("radixOrder gives the stable rank order for every input shape", () => {
-  const rand = rng(7);
+  const rand = seededRandom(7);
   const cases: [string, number, () => number][] = [
     ["empty", 0, () => 0],
     ["one record", 1, () => 9],

@@ -7,10 +7,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Aggregations, ExecutionEnvironment, type DataSet } from "../../src/index.js";
+import { Aggregations, ExecutionEnvironment } from "../../src/index.js";
 import { planNodes } from "../helpers.js";
-import { assertSpillsAlike } from "../memory/spill-helpers.js";
-import { exact } from "../memory/spill-helpers.js";
+import { assertSameResults, assertSpillsAlike } from "../memory/spill-helpers.js";
 import { before, after } from "../../src/runtime/drivers/min-max-reduce.js";
 import { compareKeys } from "../../src/common/keys.js";
 
@@ -49,30 +48,21 @@ function rows(n: number): [number, unknown, string][] {
   return Array.from({ length: n }, (_, i) => [i % 7, TRICKY[(i * 5 + (i % 7)) % TRICKY.length], `t${i}`]);
 }
 
-type Agg = (d: DataSet<any>) => DataSet<any>;
-
-async function same(p: number, data: unknown[], running: Agg, general: Agg): Promise<void> {
-  const run = async (agg: Agg): Promise<string[]> => {
-    const env = ExecutionEnvironment.createLocalEnvironment(p);
-    return (await agg(env.fromCollection(data)).collect()).map(exact).sort();
-  };
-  assert.deepEqual(await run(running), await run(general));
-}
 
 for (const p of [1, 4]) {
   test(`running MIN and MAX give the record fold's results: -0, NaN, infinities, first record's fields [p=${p}]`, async () => {
-    await same(p, rows(300), (d) => d.groupBy(0).min(1), (d) => d.groupBy(0).min(1).andMin(1));
-    await same(p, rows(300), (d) => d.groupBy(0).max(1), (d) => d.groupBy(0).max(1).andMax(1));
-    await same(p, rows(300), (d) => d.groupBy(2).min(1), (d) => d.groupBy(2).min(1).andMin(1));
+    await assertSameResults(p, rows(300), (d) => d.groupBy(0).min(1), (d) => d.groupBy(0).min(1).andMin(1));
+    await assertSameResults(p, rows(300), (d) => d.groupBy(0).max(1), (d) => d.groupBy(0).max(1).andMax(1));
+    await assertSameResults(p, rows(300), (d) => d.groupBy(2).min(1), (d) => d.groupBy(2).min(1).andMin(1));
   });
 
   test(`running MIN and MAX over strings, mixed types and object records [p=${p}]`, async () => {
     const mixed = Array.from({ length: 200 }, (_, i) => [i % 5, i % 3 === 0 ? `s${i % 11}` : i % 3 === 1 ? (i * 7) % 13 : null, i]);
-    await same(p, mixed, (d) => d.groupBy(0).min(1), (d) => d.groupBy(0).min(1).andMin(1));
-    await same(p, mixed, (d) => d.groupBy(0).max(1), (d) => d.groupBy(0).max(1).andMax(1));
+    await assertSameResults(p, mixed, (d) => d.groupBy(0).min(1), (d) => d.groupBy(0).min(1).andMin(1));
+    await assertSameResults(p, mixed, (d) => d.groupBy(0).max(1), (d) => d.groupBy(0).max(1).andMax(1));
     const objects = Array.from({ length: 200 }, (_, i) => ({ k: i % 6, v: (i * 37) % 101, f1: -i }));
-    await same(p, objects, (d) => d.groupBy("k").min("v"), (d) => d.groupBy("k").min("v").andMin("v"));
-    await same(p, objects, (d) => d.groupBy("k").aggregate(Aggregations.MAX, "f1"), (d) => d.groupBy("k").max("f1").andMax("f1"));
+    await assertSameResults(p, objects, (d) => d.groupBy("k").min("v"), (d) => d.groupBy("k").min("v").andMin("v"));
+    await assertSameResults(p, objects, (d) => d.groupBy("k").aggregate(Aggregations.MAX, "f1"), (d) => d.groupBy("k").max("f1").andMax("f1"));
   });
 
   test(`a running MIN spills its table and merges the runs [p=${p}]`, () =>

@@ -11,7 +11,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ExecutionEnvironment, type DataSet } from "../../src/index.js";
 import { planNodes, type PlanNode } from "../helpers.js";
-import { assertSpillsAlike, exact } from "../memory/spill-helpers.js";
+import { assertSameResults, assertSpillsAlike } from "../memory/spill-helpers.js";
 
 const noop = { open() {}, writeRecord() {}, close() {} };
 
@@ -33,15 +33,6 @@ test("SUMs of distinct fields run on the running-sum drivers; the same field twi
   assert.equal(byName("with min").driver_strategy, "Hash Reduce");
 });
 
-type Agg = (d: DataSet<any>) => DataSet<any>;
-
-async function same(p: number, data: unknown[], running: Agg, general: Agg): Promise<void> {
-  const run = async (agg: Agg): Promise<string[]> => {
-    const env = ExecutionEnvironment.createLocalEnvironment(p);
-    return (await agg(env.fromCollection(data)).collect()).map(exact).sort();
-  };
-  assert.deepEqual(await run(running), await run(general));
-}
 
 /** Values whose sum depends on the order of the additions (0.1 + 0.2 + ..., 1e16 + 1 - 1e16). */
 const FLOATS = [0.1, 0.2, 0.3, 1e16, 1, -1e16, -0, 2.5, NaN, 7, Infinity, 3];
@@ -49,16 +40,16 @@ const FLOATS = [0.1, 0.2, 0.3, 1e16, 1, -1e16, -0, 2.5, NaN, 7, Infinity, 3];
 for (const p of [1, 4]) {
   test(`running sums give the record fold's results: float rounding, -0, NaN, the first record's fields [p=${p}]`, async () => {
     const rows = Array.from({ length: 400 }, (_, i) => [i % 7, FLOATS[(i * 5) % FLOATS.length], FLOATS[(i * 3 + 1) % 11], `t${i}`]);
-    await same(p, rows, (d) => d.groupBy(0).sum(1).andSum(2), (d) => d.groupBy(0).sum(1).andSum(2).andMin(0));
-    await same(p, rows, (d) => d.groupBy(0).sum(2).andSum(1), (d) => d.groupBy(0).sum(2).andSum(1).andMin(0));
-    await same(p, rows, (d) => d.groupBy(3).sum(1).andSum(2), (d) => d.groupBy(3).sum(1).andSum(2).andMin(3));
+    await assertSameResults(p, rows, (d) => d.groupBy(0).sum(1).andSum(2), (d) => d.groupBy(0).sum(1).andSum(2).andMin(0));
+    await assertSameResults(p, rows, (d) => d.groupBy(0).sum(2).andSum(1), (d) => d.groupBy(0).sum(2).andSum(1).andMin(0));
+    await assertSameResults(p, rows, (d) => d.groupBy(3).sum(1).andSum(2), (d) => d.groupBy(3).sum(1).andSum(2).andMin(3));
   });
 
   test(`running sums of bigints and object records (by property name) [p=${p}]`, async () => {
     const mixed = Array.from({ length: 200 }, (_, i) => [i % 5, `s${i % 11}`, BigInt(i) * 3n, i]);
-    await same(p, mixed, (d) => d.groupBy(0).sum(2).andSum(3), (d) => d.groupBy(0).sum(2).andSum(3).andMin(0));
+    await assertSameResults(p, mixed, (d) => d.groupBy(0).sum(2).andSum(3), (d) => d.groupBy(0).sum(2).andSum(3).andMin(0));
     const objects = Array.from({ length: 300 }, (_, i) => ({ k: i % 6, v: (i * 37) % 101, f1: -i / 3, f0: i }));
-    await same(p, objects, (d) => d.groupBy("k").sum("v").andSum("f1"), (d) => d.groupBy("k").sum("v").andSum("f1").andMin("k"));
+    await assertSameResults(p, objects, (d) => d.groupBy("k").sum("v").andSum("f1"), (d) => d.groupBy("k").sum("v").andSum("f1").andMin("k"));
   });
 
   test(`a failing running-sum addition names the operator, as the record fold does [p=${p}]`, async () => {

@@ -4,19 +4,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { seededRandom } from "../helpers.js";
 import { Order } from "../../src/common/enums.js";
 import { compareKeys, parseKeyArgs } from "../../src/common/keys.js";
 import type { Ordering } from "../../src/plan/logical.js";
 import { sortRecords } from "../../src/runtime/sort/comparator.js";
-
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ord = (field: number, order: Order): Ordering => ({ key: parseKeyArgs([field], "t"), order }) as Ordering;
 
@@ -32,7 +24,7 @@ function reference<T extends unknown[]>(rows: T[], orders: readonly [number, Ord
 }
 
 test("integer first keys: packed order equals the stable comparator order, ascending and descending, with ties", () => {
-  const rand = rng(3);
+  const rand = seededRandom(3);
   const cases: [string, () => unknown][] = [
     ["small ints", () => Math.floor(rand() * 20) - 10],
     ["31-bit ints", () => Math.floor(rand() * 2 ** 31)],
@@ -53,7 +45,7 @@ test("integer first keys: packed order equals the stable comparator order, ascen
 });
 
 test("integer first keys of every span: radix (below 2^32), packed doubles (below 2^53 with the index) and the comparator give one order", () => {
-  const rand = rng(11);
+  const rand = seededRandom(11);
   const spans: [string, () => number][] = [
     ["one key", () => 7],
     ["2^11 span", () => Math.floor(rand() * 2048) - 1000],

@@ -5,6 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { seededRandom } from "../helpers.js";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -70,15 +71,6 @@ test("a bad field read through the byte path fails with file, line and field", a
 });
 
 /** A seeded PRNG (mulberry32), so a failure repeats. */
-function prng(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELD_TEXTS = [
   "0", "-0", "12", "-7", "3.25", "007", "1e3", "+5", "", "-", ".5", "5.", "NaN", "Infinity", " 1", "1234567890123456789", "true", "FALSE",
@@ -103,7 +95,7 @@ async function readBoth(path: string, options: CsvOptions): Promise<[string, str
 
 test("the byte path reads random lines as the string path does: records, skipped lines and errors", async () => {
   const dir = mkdtempSync(join(tmpdir(), "sluice-csv-bytes-"));
-  const rand = prng(15);
+  const rand = seededRandom(15);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   for (let round = 0; round < 60; round++) {
     const delim = pick([",", ";", "|", "\t", "5", "-", "."]);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { inspect } from "node:util";
 import { tempDirs } from "../temp-dirs.js";
-import { ExecutionEnvironment } from "../../src/index.js";
+import { ExecutionEnvironment, type DataSet } from "../../src/index.js";
 import { Point } from "./spill-kinds.js";
 
 export { keyIn, keyOf, Point, RECORD_KINDS, type Make, type RecordKind } from "./spill-kinds.js";
@@ -56,3 +56,14 @@ export async function assertSpillsAlike(
   assert.deepEqual(readdirSync(root), [], "the spill directory is removed when the job ends");
 }
 
+/** A plan over a collection, for comparing two ways of computing one result. */
+export type Agg = (d: DataSet<any>) => DataSet<any>;
+
+/** Asserts that `running` and `general` give the same records (compared exactly) over `data` at parallelism `p`. */
+export async function assertSameResults(p: number, data: unknown[], running: Agg, general: Agg): Promise<void> {
+  const run = async (agg: Agg): Promise<string[]> => {
+    const env = ExecutionEnvironment.createLocalEnvironment(p);
+    return (await agg(env.fromCollection(data)).collect()).map(exact).sort();
+  };
+  assert.deepEqual(await run(running), await run(general));
+}
