@@ -11,7 +11,7 @@
 import { copyRecord, isFlatRecord } from "../../common/copy.js";
 import type { HashKey } from "../../common/keys.js";
 import { HashableIds } from "../hash/hashable-ids.js";
-import type { PairEmitter, SharingPolicy } from "../drivers/join/pair-function.js";
+import { lastUse, type PairEmitter, type SharingPolicy } from "../drivers/join/pair-function.js";
 
 /**
  * Collects the build side of a table to keep as it arrives (the first superstep): each record's
@@ -93,7 +93,7 @@ export class KeptBuildTable {
     return (record) => {
       const id = ids.idOf(hashable(record));
       if (id < 0) {
-        if (probeOuter) emit(null, record);
+        if (probeOuter) emit(null, lastUse(record, policy));
         return;
       }
       const from = start[id]!;

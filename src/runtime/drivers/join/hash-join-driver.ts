@@ -24,7 +24,7 @@ import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
 import { HashJoinSortFallback } from "./sort-fallback.js";
 import { HybridHashJoin } from "./hybrid-hash-join.js";
-import { emitAgainst, emitOnce, heldPairEmitter, outerSides, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+import { emitAgainst, emitOnce, heldPairEmitter, lastUse, outerSides, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
 export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   readonly firstInputToRead: 0 | 1;
@@ -124,7 +124,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     const one = (record: any): void => {
       const e = entries.get(hashable(record));
       if (e === undefined) {
-        if (probeOuter) emit(null, record);
+        if (probeOuter) emit(null, lastUse(record, policy));
       } else if (e instanceof Bucket) {
         emitAgainst(emit, e.rows, 0, e.rows.length, record, policy);
       } else if (heldAsIs && streamedAsIs) {
@@ -181,7 +181,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       if (this.fallback) return this.fallback.addProbe(this.probeKey.hashable(record), this.ctx.inputOwned ? record : copyRecord(record));
       const entry = this.table.probe(this.probeKey.hashable(record));
       if (entry === undefined) {
-        if (this.probeOuter) this.emit(null, record);
+        if (this.probeOuter) this.emit(null, lastUse(record, this.policy));
       } else if (entry instanceof Bucket) {
         emitAgainst(this.emit, entry.rows, 0, entry.rows.length, record, this.policy);
       } else {

@@ -22,7 +22,7 @@ import type { HolderMemory } from "../../memory/job-memory.js";
 import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import { deleteSpillFile, SpillWriter, spilledRecords } from "../../spill/spill-file.js";
 import { HashJoinSortFallback } from "./sort-fallback.js";
-import { emitAgainst, emitOnce, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+import { emitAgainst, emitOnce, lastUse, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
 /** Partitions per level (Flink picks 10 to 127 by memory; files per level stay few with 32). */
 export const PARTITIONS = 32;
@@ -98,7 +98,7 @@ export class HybridHashJoin {
     const entry = part.table.probe(key);
     const { emit, policy } = this.sides;
     if (entry === undefined) {
-      if (this.sides.probeOuter) emit(null, record);
+      if (this.sides.probeOuter) emit(null, lastUse(record, policy));
     } else if (entry instanceof Bucket) {
       emitAgainst(emit, entry.rows, 0, entry.rows.length, record, policy);
     } else {

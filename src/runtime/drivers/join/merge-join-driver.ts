@@ -13,7 +13,7 @@ import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
 import { HeldSortedInput } from "./held-sorted-input.js";
-import { emitAgainst, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+import { emitAgainst, lastUse, outerSides, pairEmitter, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 import { sortKeyOf } from "./side-key.js";
 
 export class MergeJoinOperator extends BaseOperator<any, any, JoinNode> {
@@ -62,7 +62,7 @@ export class MergeJoinOperator extends BaseOperator<any, any, JoinNode> {
         }
         this.nextRun();
       }
-      if (this.outer[1]) this.emit(null, record);
+      if (this.outer[1]) this.emit(null, lastUse(record, this.policy));
     } catch (e) {
       throw this.fail(e);
     }

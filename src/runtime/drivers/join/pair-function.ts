@@ -82,6 +82,16 @@ export function emitAgainst(emit: PairEmitter, held: readonly any[], from: numbe
 }
 
 /**
+ * A streamed record for its last use: itself when it is owned (or nothing is copied), else what
+ * `share` gives. An outer side's unmatched record, handed over with null, is such a use: a
+ * collection element the driver does not own must not reach a function that may change it, nor
+ * a result that keeps one of its objects.
+ */
+export function lastUse(streamed: any, policy: SharingPolicy): any {
+  return !policy.copy || policy.streamedOwned ? streamed : share(streamed, policy);
+}
+
+/**
  * Pairs a streamed record with its only held match: the streamed record's last use. `heldFlat`:
  * the caller knows the held record is flat (a hash table of flat records).
  */
