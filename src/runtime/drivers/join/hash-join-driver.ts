@@ -14,7 +14,7 @@ import { isFlatRecord } from "../../../common/copy.js";
 import type { CompiledKey } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
-import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
+import { JoinHashTable } from "../../hash/join-hash-table.js";
 import { staticHolder } from "../../iteration/hooks.js";
 import { KeptTableBuilder, type KeptBuildTable } from "../../iteration/kept-build-table.js";
 import { subtaskKey } from "../../../common/subtask-key.js";
@@ -100,16 +100,19 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       this.kept.keep(frozen);
       this.useKeptTable(frozen);
     }
-    if (this.kept === undefined && this.fallback === undefined && !this.table.tracksMatches) this.useTableProbe();
+    if (this.kept === undefined && this.fallback === undefined) this.useTableProbe();
   }
 
   /**
-   * The probe against a finished table that tracks no matches: the table's Map read directly and
-   * the copy decisions that depend on the build side taken once (the general `probe` makes them
-   * per record), so a probe is a key, a lookup and the function. Same pairs and copies as `probe`.
+   * The probe against the finished table: its key ids and record slices read directly and the
+   * copy decisions that depend on the build side taken once (the general `probe` makes them per
+   * record), so a probe is a key, an id lookup and the function. Same pairs and copies as `probe`.
    */
   private useTableProbe(): void {
-    const entries = this.table.entries;
+    const table = this.table;
+    table.freeze();
+    const ids = table.keyIndex;
+    const { rows, start, matched } = table;
     const hashable = this.probeKey.hashable;
     const emit = this.emit;
     const policy = this.policy;
@@ -122,17 +125,22 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     const streamedAsIs = !policy.copy || policy.streamedOwned;
     const streamedIfFlat = policy.readsOnly;
     const one = (record: any): void => {
-      const e = entries.get(hashable(record));
-      if (e === undefined) {
+      const id = ids.idOf(hashable(record));
+      if (id < 0) {
         if (probeOuter) emit(null, lastUse(record, policy));
-      } else if (e instanceof Bucket) {
-        emitAgainst(emit, e.rows, 0, e.rows.length, record, policy);
+        return;
+      }
+      if (matched !== undefined) matched[id] = 1;
+      const from = start[id]!;
+      const to = start[id + 1]!;
+      if (to - from > 1) {
+        emitAgainst(emit, rows, from, to, record, policy, allFlat);
       } else if (heldAsIs && streamedAsIs) {
-        emit(e, record);
+        emit(rows[from], record);
       } else if (heldAsIs && streamedIfFlat) {
-        emit(e, isFlatRecord(record) ? record : copyRecord(record));
+        emit(rows[from], isFlatRecord(record) ? record : copyRecord(record));
       } else {
-        emitOnce(emit, e, record, policy, allFlat);
+        emitOnce(emit, rows[from], record, policy, allFlat);
       }
     };
     this.probeWith(one);
@@ -179,14 +187,14 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     try {
       if (this.fallback instanceof HybridHashJoin) return this.fallback.addProbe(this.probeKey.hashable(record), record);
       if (this.fallback) return this.fallback.addProbe(this.probeKey.hashable(record), this.ctx.inputOwned ? record : copyRecord(record));
-      const entry = this.table.probe(this.probeKey.hashable(record));
-      if (entry === undefined) {
+      const id = this.table.probe(this.probeKey.hashable(record));
+      if (id < 0) {
         if (this.probeOuter) this.emit(null, lastUse(record, this.policy));
-      } else if (entry instanceof Bucket) {
-        emitAgainst(this.emit, entry.rows, 0, entry.rows.length, record, this.policy);
-      } else {
-        emitOnce(this.emit, entry, record, this.policy, this.allFlat);
+        return;
       }
+      const { rows, start } = this.table;
+      if (start[id + 1]! - start[id]! > 1) emitAgainst(this.emit, rows, start[id]!, start[id + 1]!, record, this.policy, this.allFlat);
+      else emitOnce(this.emit, rows[start[id]!], record, this.policy, this.allFlat);
     } catch (e) {
       throw this.fail(e);
     }

@@ -17,7 +17,7 @@
  */
 import { hashKey, type HashKey } from "../../../common/keys.js";
 import { copyRecord } from "../../../common/copy.js";
-import { Bucket, JoinHashTable } from "../../hash/join-hash-table.js";
+import { JoinHashTable } from "../../hash/join-hash-table.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
 import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import { deleteSpillFile, SpillWriter, spilledRecords } from "../../spill/spill-file.js";
@@ -95,15 +95,15 @@ export class HybridHashJoin {
       part.probe.add(this.sides.policy.streamedOwned ? record : copyRecord(record));
       return;
     }
-    const entry = part.table.probe(key);
+    const id = part.table.probe(key);
     const { emit, policy } = this.sides;
-    if (entry === undefined) {
+    if (id < 0) {
       if (this.sides.probeOuter) emit(null, lastUse(record, policy));
-    } else if (entry instanceof Bucket) {
-      emitAgainst(emit, entry.rows, 0, entry.rows.length, record, policy);
-    } else {
-      emitOnce(emit, entry, record, policy);
+      return;
     }
+    const { rows, start } = part.table;
+    if (start[id + 1]! - start[id]! > 1) emitAgainst(emit, rows, start[id]!, start[id + 1]!, record, policy);
+    else emitOnce(emit, rows[start[id]!], record, policy);
   }
 
   /** Emits the unmatched build records of the partitions in memory, then joins each spilled partition. */

@@ -68,17 +68,19 @@ function share(r: any, policy: SharingPolicy): any {
 }
 
 /**
- * Pairs one streamed record with every held record of `held` (a bucket, a block, a merge group)
- * from index `from` to `to`, copying as the policy says.
+ * Pairs one streamed record with every held record of `held` (a key's slice of a table, a block,
+ * a merge group) from index `from` to `to`, copying as the policy says. `heldFlat`: the caller
+ * knows every held record is flat (a read-only function then gets them without a check each).
  */
-export function emitAgainst(emit: PairEmitter, held: readonly any[], from: number, to: number, streamed: any, policy: SharingPolicy): void {
+export function emitAgainst(emit: PairEmitter, held: readonly any[], from: number, to: number, streamed: any, policy: SharingPolicy, heldFlat = false): void {
   if (!policy.copy) {
     for (let i = from; i < to; i++) emit(held[i], streamed);
     return;
   }
   const last = policy.streamedOwned ? to - 1 : to;
   const streamedAsIs = policy.readsOnly && isFlatRecord(streamed);
-  for (let i = from; i < to; i++) emit(share(held[i], policy), i < last && !streamedAsIs ? copyRecord(streamed) : streamed);
+  const heldAsIs = policy.readsOnly && heldFlat;
+  for (let i = from; i < to; i++) emit(heldAsIs ? held[i] : share(held[i], policy), i < last && !streamedAsIs ? copyRecord(streamed) : streamed);
 }
 
 /**
