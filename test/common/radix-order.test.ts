@@ -1,8 +1,9 @@
 /**
  * radixOrder (runtime/sort/radix.ts): a stable order of unsigned 32-bit ranks for every shape
- * of input the MSD passes treat differently: tiny inputs, one rank, uniform ranks (one scatter,
- * insertion in buckets), skewed ranks (buckets past the insertion size, sorted digit by digit),
- * runs of equal ranks (a digit every rank of a bucket shares), the full 32-bit range.
+ * of input the LSD passes treat differently: tiny inputs (insertion), one rank, every digit width
+ * (four passes of 8 bits for small inputs, three of 11, two of 16 for large ones, one counting
+ * pass for a small range), digits every rank shares (skipped passes), skewed ranks, the full
+ * 32-bit range.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -16,6 +17,7 @@ function reference(rank: Uint32Array): number[] {
 
 test("radixOrder gives the stable rank order for every input shape", () => {
   const rand = seededRandom(7);
+  let count = 0;
   const cases: [string, number, () => number][] = [
     ["empty", 0, () => 0],
     ["one record", 1, () => 9],
@@ -28,6 +30,13 @@ test("radixOrder gives the stable rank order for every input shape", () => {
     ["few distinct ranks", 30_000, () => Math.floor(rand() * 7) * 1_000_003],
     ["large runs sharing high bits", 30_000, () => 0x7f000000 + Math.floor(rand() * 300)],
     ["small range", 30_000, () => Math.floor(rand() * 1000)],
+    ["33 records (the first radix size)", 33, () => Math.floor(rand() * 2 ** 31)],
+    ["small input, 8-bit digits", 700, () => Math.floor(rand() * 2 ** 31)],
+    ["large input, 16-bit digits", 300_000, () => Math.floor(rand() * 2 ** 31)],
+    ["large input, a 16-bit range (one pass)", 200_000, () => Math.floor(rand() * 65_536)],
+    ["large input, ranks sharing their low half", 200_000, () => Math.floor(rand() * 30_000) * 65_536],
+    ["three ranks with high digits among low ones", 50_000, () => (++count % 20_000 === 7 ? 2 ** 31 - count : Math.floor(rand() * 2048))],
+    ["only the middle digit differs", 40_000, () => 0x40000007 + Math.floor(rand() * 2000) * 2048],
   ];
   for (const [name, n, next] of cases) {
     const rank = new Uint32Array(n);
