@@ -288,6 +288,11 @@ export interface PhysicalNode {
    */
   uncopiedInputs?: readonly (0 | 1)[];
   /**
+   * A Hash CoGroup's function run as a fold per key (optimizer/passes/cogroup-fold.ts): no record
+   * held, no group built; plan JSON `fold`.
+   */
+  coGroupFold?: CoGroupFold;
+  /**
    * Inside a step function: the input of this node that is the same in every superstep (it comes
    * only from STATIC_INPUT placeholders) and that the node holds whole, so it is read in the first
    * superstep only and kept until the iteration ends (Flink's cached static path: a hash join's
@@ -349,4 +354,14 @@ export interface PlanMemory {
 /** The node a chained node runs behind (its predecessor in the same task). */
 export function chainPredecessor(n: PhysicalNode): PhysicalNode {
   return n.inputs[n.chainedInput ?? 0]!.channels[0]!.source;
+}
+
+/**
+ * A coGroup function as a fold per key (optimizer/passes/cogroup-fold.ts): `source` is the body of
+ * a factory `(NOT) => ({ init(id), add: [first?, second?], emit(id, out) })` over per-key state.
+ */
+export interface CoGroupFold {
+  /** The function's top-level locals: what each key keeps. */
+  readonly state: readonly string[];
+  readonly source: string;
 }

@@ -21,6 +21,8 @@ export interface PlanJsonNode {
   memory_fraction?: number;
   /** Record ownership as the optimizer decided it (optimizer/passes/ownership.ts): where records are copied. */
   ownership?: PlanJsonOwnership;
+  /** A Hash CoGroup running its function as a fold per key (no records held): the locals each key keeps. */
+  fold?: { state: string[] };
   predecessors?: PlanJsonPredecessor[];
   /** Iteration nodes (Flink's keys): the step function's nodes and its placeholders' and outputs' ids. */
   step_function?: PlanJsonNode[];
@@ -75,6 +77,7 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
   if (n.inputCopy !== "none") out.ownership.input_copy = n.inputCopy;
   if (n.readsOnly) out.ownership.reads_only = true;
   if (n.uncopiedInputs !== undefined) out.ownership.uncopied_inputs = n.uncopiedInputs.map((i) => (i === 0 ? "first" : "second"));
+  if (n.coGroupFold !== undefined) out.fold = { state: [...n.coGroupFold.state] };
   const preds: PlanJsonPredecessor[] = [];
   n.inputs.forEach((gate, i) => {
     for (const c of gate.channels) {

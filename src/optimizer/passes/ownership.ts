@@ -15,6 +15,7 @@ import { chainPredecessor, DRIVERS, type DriverStrategy, type InputCopy, type Ph
 import { readsOnly } from "./reads-only.js";
 import { readsOnlyCoGroup } from "./reads-only-cogroup.js";
 import { readsOnlyFlat } from "./reads-only-flat.js";
+import { coGroupFold } from "./cogroup-fold.js";
 
 export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
   for (const n of nodes) {
@@ -37,7 +38,19 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
     }
     const uncopied = objectReuse ? [] : uncopiedInputs(n);
     if (uncopied.length > 0) n.uncopiedInputs = uncopied;
+    const fold = foldOf(n);
+    if (fold !== undefined) n.coGroupFold = fold;
   }
+}
+
+/**
+ * A Hash CoGroup whose function is a fold (passes/cogroup-fold.ts) runs it per key as the records
+ * come; it reads as the function would, so copies and ownership stay as decided for it above.
+ */
+function foldOf(n: PhysicalNode): ReturnType<typeof coGroupFold> {
+  const l = n.logical;
+  if (n.driver !== "HASH_CO_GROUP" || l.kind !== "coGroup" || n.combineUdf !== undefined) return undefined;
+  return coGroupFold(l.udf.value);
 }
 
 /**

@@ -99,8 +99,8 @@ function statements(ts: Token[], from: number, to: number, scope: Scope, inLoop:
   return total;
 }
 
-/** One past the end of the statement at `i`. */
-function statementEnd(ts: Token[], i: number, to: number): number | undefined {
+/** @internal One past the end of the statement at `i` (shared with cogroup-fold.ts). */
+export function statementEnd(ts: Token[], i: number, to: number): number | undefined {
   const v = ts[i]!.v;
   if (v === ";") return i + 1;
   if (v === "{") {

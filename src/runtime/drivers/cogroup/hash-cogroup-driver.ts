@@ -18,16 +18,20 @@ import { subtaskKey } from "../../../common/subtask-key.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import { copyRecord, isFlatRecord } from "../../../common/copy.js";
 import type { CoGroupNode } from "../../../plan/logical.js";
+import type { CoGroupFold } from "../../../plan/physical.js";
 import { KeyIndex } from "../../hash/keyed-map.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
 import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import { compareHashKeys, groupsOf, KeyedSpill } from "../../spill/keyed-spill.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
+import { foldState, type FoldState } from "./fold-state.js";
 
 type CoGroupCall = (first: Iterable<any>, second: Iterable<any>, out: Operator) => void;
 
 /** Heap bytes a key costs beyond its records (index entries, two group slots, a group array). */
 const KEY_OVERHEAD = 64;
+/** Heap bytes a folded key costs per local it keeps (an array slot, a boxed number). */
+const FOLD_LOCAL_BYTES = 24;
 
 /**
  * One CompiledKey over both sides' keys, switched per record, so that both sides share one
@@ -119,8 +123,16 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   /** Both inputs' records, each chained to the next of its key (no array per key while building). */
   private sides: [SideRecords, SideRecords] = [new SideRecords(), new SideRecords()];
   private readonly size = new RecordSizeEstimator();
-  /** Set once the groups outgrew the share: both inputs by hashable key, on their way to disk. */
+  /**
+   * Set once the groups outgrew the share: both inputs by hashable key, on their way to disk.
+   * When folding, only the records of keys that came after that (the folded keys go on folding).
+   */
   private spilled: [KeyedSpill<any>, KeyedSpill<any>] | undefined;
+  /** The function run as a fold per key (node.coGroupFold): no records held. */
+  private readonly fold: CoGroupFold | undefined;
+  private foldState: FoldState | undefined;
+  /** Heap bytes one folded key costs. */
+  private readonly foldKeyBytes: number;
 
   constructor(ctx: OperatorContext<CoGroupNode>, out: Operator) {
     const node = ctx.node.logical;
@@ -131,6 +143,9 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     this.index = new KeyIndex(this.key);
     this.copyIn = [inCopy(ctx, 0), inCopy(ctx, 1)];
     this.memory = holderOf(ctx);
+    this.fold = ctx.node.coGroupFold;
+    this.foldState = this.fold === undefined ? undefined : foldState(this.fold);
+    this.foldKeyBytes = KEY_OVERHEAD + FOLD_LOCAL_BYTES * (this.fold?.state.length ?? 0);
   }
 
   collect(record: any): void {
@@ -153,6 +168,10 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     try {
       const copy = this.copyIn[side];
       const r = copy === "none" || (copy === "nested" && isFlatRecord(record)) ? record : copyRecord(record);
+      if (this.foldState !== undefined) {
+        this.addFolded(this.foldState, side, r);
+        return;
+      }
       if (this.spilled !== undefined) {
         this.spilled[side].add([this.key.hashable(r), r]);
         return;
@@ -165,6 +184,29 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     } catch (e) {
       throw this.fail(e);
     }
+  }
+
+  /**
+   * Folding: a known key's record goes through the function's loop body at once; a new key gets
+   * its state, or, once the keys outgrew the share, its records go to the sorts (merged at the end).
+   */
+  private addFolded(state: FoldState, side: 0 | 1, r: any): void {
+    const index = this.index;
+    let id = index.find(r);
+    if (id < 0) {
+      const spilled = this.spilled;
+      if (spilled !== undefined) {
+        spilled[side].add([this.key.hashable(r), r]);
+        return;
+      }
+      id = index.add();
+      state.init(id);
+      if (index.size * this.foldKeyBytes >= this.memory.limit) {
+        const half: HolderMemory = { ...this.memory, limit: this.memory.limit / 2 };
+        this.spilled = [new KeyedSpill(half), new KeyedSpill(half)];
+      }
+    }
+    state.add[side]?.(id, r);
   }
 
   /** The groups outgrew the share: every held record moves to the sorts by key. */
@@ -194,6 +236,23 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     this.index = new KeyIndex(this.key);
     this.sides = [new SideRecords(), new SideRecords()];
     this.size.reset();
+    if (this.fold !== undefined) this.foldState = foldState(this.fold);
+  }
+
+  /** Folding: every folded key's emit, in the order keys first came. */
+  private emitFolded(): void {
+    const state = this.foldState!;
+    const keys = this.index.size;
+    // Dropped before the calls (an iteration's next superstep starts empty).
+    this.reset();
+    const out = this.out;
+    for (let id = 0; id < keys; id++) {
+      try {
+        state.emit(id, out);
+      } catch (e) {
+        throw this.fail(e);
+      }
+    }
   }
 
   private call(first: any[], second: any[]): void {
@@ -205,6 +264,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   }
 
   override finish(): Promise<void> | void {
+    if (this.fold !== undefined) this.emitFolded();
     const spilled = this.spilled;
     if (spilled !== undefined) {
       try {
@@ -213,7 +273,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
         for (const s of spilled) s.dispose();
         this.spilled = undefined;
       }
-    } else {
+    } else if (this.fold === undefined) {
       const [first, second] = this.sides;
       const keys = this.index.size;
       // Dropped before the calls: the groups are the function's now (and an iteration's next superstep starts empty).
