@@ -42,3 +42,39 @@ test("mergeRuns: k-way, ties to the earlier run", () => {
   const runs = [[1, 3, 5], [1, 2, 6], [], [0, 7]].map((r, i) => r.map((k) => [k, i] as const)[Symbol.iterator]());
   assert.deepEqual([...mergeRuns(runs, (a, b) => a[0] - b[0])], [[0, 3], [1, 0], [1, 1], [2, 1], [3, 0], [5, 0], [6, 1], [7, 3]]);
 });
+
+test("addBatch keeps arrival order with add and spills where add would (in memory and spilled, batches kept unchanged)", () => {
+  const input = Array.from({ length: 3000 }, (_, i) => [(i * 37) % 11, i] as [number, number]);
+  const expected = [...input].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const limit of [Infinity, 2000, 40_000]) {
+    const space = new SpillSpace(spillRoot());
+    const memory = { limit, spill: space, operator: "t", budgetBytes: limit };
+    const runs: number[] = [];
+    const sortRun = (rs: [number, number][]): [number, number][] => {
+      runs.push(rs.length);
+      return [...rs].sort((a, b) => a[0] - b[0]);
+    };
+    const byOne = new ExternalSorter<[number, number]>(sortRun, (a, b) => a[0] - b[0], memory, 3);
+    for (const r of input) byOne.add(r);
+    const one = [...byOne.sorted()];
+    const runsByOne = runs.splice(0);
+    const batched = new ExternalSorter<[number, number]>(sortRun, (a, b) => a[0] - b[0], memory, 3);
+    const batches: [number, number][][] = [];
+    // Batches of varied sizes, with single adds between them.
+    for (let i = 0, size = 1; i < input.length; size = (size * 7) % 300 + 1) {
+      if (size % 5 === 0) batched.add(input[i++]!);
+      const b = input.slice(i, i + size);
+      batches.push(b.slice());
+      batched.addBatch(b);
+      assert.deepEqual(b, batches.at(-1), "a batch stays as it was");
+      i += size;
+    }
+    assert.equal(batched.spilled, byOne.spilled, `limit ${limit}: spilled alike`);
+    assert.deepEqual([...batched.sorted()], one, `limit ${limit}: the same order`);
+    assert.deepEqual(runs.splice(0), runsByOne, `limit ${limit}: the same runs`);
+    assert.deepEqual(one, expected, `limit ${limit}: stable`);
+    byOne.dispose();
+    batched.dispose();
+    space.dispose();
+  }
+});

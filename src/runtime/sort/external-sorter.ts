@@ -13,9 +13,15 @@ import { deleteSpillFile, SpillWriter, spilledRecords } from "../spill/spill-fil
 
 /** Runs merged at once (Flink's taskmanager.runtime.max-fan-in default is 128). */
 export const MERGE_FAN_IN = 64;
+/** Batches joined per concat call (its arguments). */
+const CONCAT_SLICE = 4096;
 
 export class ExternalSorter<T> {
+  /** Records added one at a time since the last batch: the tail of the buffered records. */
   private buffer: T[] = [];
+  /** Batches handed over whole (addBatch) and earlier tails, in arrival order; joined when sorted. */
+  private batches: (readonly T[])[] = [];
+  private batched = 0;
   private readonly size = new RecordSizeEstimator();
   private runs: string[] = [];
 
@@ -33,13 +39,29 @@ export class ExternalSorter<T> {
 
   add(record: T): void {
     this.buffer.push(record);
-    if (this.size.add(record) >= this.memory.limit && this.buffer.length > 1) this.spillRun();
+    if (this.size.add(record) >= this.memory.limit && this.batched + this.buffer.length > 1) this.spillRun();
+  }
+
+  /**
+   * Adds a batch of records, as `add` does each one. The batch is kept as it is (never changed)
+   * and joined with the others by one native concat when sorted, instead of a push per record.
+   */
+  addBatch(records: readonly T[]): void {
+    if (this.buffer.length > 0) this.keepBuffer();
+    let from = 0;
+    for (let i = 0; i < records.length; i++) {
+      if (this.size.add(records[i]!) >= this.memory.limit && this.batched + i + 1 - from > 1) {
+        this.keep(from === 0 && i + 1 === records.length ? records : records.slice(from, i + 1));
+        from = i + 1;
+        this.spillRun();
+      }
+    }
+    if (from < records.length) this.keep(from === 0 ? records : records.slice(from));
   }
 
   /** All records in order (read lazily from the runs when spilled). Call once. */
   sorted(): Iterable<T> {
-    const last = this.sortRun(this.buffer);
-    this.buffer = [];
+    const last = this.sortRun(this.take());
     if (this.runs.length === 0) return last;
     if (last.length > 0) this.writeRun(last);
     while (this.runs.length > this.fanIn) this.mergePass();
@@ -51,16 +73,44 @@ export class ExternalSorter<T> {
     for (const r of this.runs) deleteSpillFile(r);
     this.runs = [];
     this.buffer = [];
+    this.batches = [];
+    this.batched = 0;
   }
 
   /** Writes the buffer as a run now (a hash table handing its entries over when it is full). */
   spillNow(): void {
-    if (this.buffer.length > 0) this.spillRun();
+    if (this.buffer.length > 0 || this.batched > 0) this.spillRun();
+  }
+
+  private keep(records: readonly T[]): void {
+    this.batches.push(records);
+    this.batched += records.length;
+  }
+
+  private keepBuffer(): void {
+    this.keep(this.buffer);
+    this.buffer = [];
+  }
+
+  /** The buffered records in arrival order, as one array the sorter owns; the buffer is empty after. */
+  private take(): T[] {
+    if (this.batches.length === 0) {
+      const all = this.buffer;
+      this.buffer = [];
+      return all;
+    }
+    if (this.buffer.length > 0) this.keepBuffer();
+    const parts = this.batches;
+    this.batches = [];
+    this.batched = 0;
+    // concat copies elements natively; spread in slices so no call passes too many arguments.
+    let all: T[] = [];
+    for (let i = 0; i < parts.length; i += CONCAT_SLICE) all = all.concat(...parts.slice(i, i + CONCAT_SLICE));
+    return all;
   }
 
   private spillRun(): void {
-    const run = this.sortRun(this.buffer);
-    this.buffer = [];
+    const run = this.sortRun(this.take());
     this.size.reset();
     this.writeRun(run);
   }

@@ -171,7 +171,7 @@ async function pumpSorted(
   try {
     for (const ex of exchanges) {
       for (const b of ex.batchesFor(subtask)) {
-        addAll(sorter, b);
+        sorter.addBatch(b);
         if (counts !== undefined) counts.recordsIn += b.length;
         if (sorter.spilled) await drain();
       }
@@ -198,12 +198,8 @@ async function pumpSorted(
   }
 }
 
-// The record loops of pumpSorted live in synchronous functions: V8 optimizes them as a whole,
+// The record loop of pumpSorted lives in a synchronous function: V8 optimizes it as a whole,
 // while a loop inside an async function falls back to the interpreter after every await.
-function addAll(sorter: ExternalSorter<any>, batch: readonly any[]): void {
-  for (let i = 0; i < batch.length; i++) sorter.add(batch[i]);
-}
-
 /** Pushes up to `max` records of `it` into `op`; false when `it` is exhausted. */
 function pushSome(op: Operator, input: 0 | 1, it: Iterator<any>, max: number): boolean {
   for (let n = 0; n < max; n++) {
