@@ -2,19 +2,21 @@
  * Where an action's subtasks run. An explicit mode wins (the environment's config, else runJob's);
  * "auto" runs on every core when the optimizer's estimate says it pays: enough known input that
  * parallel sources read in the workers (sequence sizes) going through user functions at
- * parallelism above 1 on a machine with more than one core; in process otherwise. Collection
- * records do not count: a collection is one subtask's input, shipped from the coordinator's
- * memory, which costs about what the simple functions the workers would run in parallel save; nor
- * do file bytes (measured slower in threads, see estimatedInput). When
+ * parallelism above 1 on a machine with more than one core, or enough file bytes read in the
+ * workers whose records are combined or written there (only the combined output crosses the
+ * coordinator); in process otherwise. Collection records do not count: a collection is one
+ * subtask's input, shipped from the coordinator's memory, which costs about what the simple
+ * functions the workers would run in parallel save; nor do file bytes whose every record would
+ * cross the coordinator, nor files below AUTO_MIN_FILE_BYTES (see estimatedInput). When
  * "auto" runs in process, a plan whose parallelism nothing observes (observed-parallelism.ts) is
  * planned again at parallelism 1: subtasks sharing one thread only pay for partitioning. The choice
  * and its reason go into the plan JSON and, for "auto", on stderr.
  */
 import { availableParallelism } from "node:os";
 import { statSync } from "node:fs";
-import type { SourceNode } from "../plan/logical.js";
+import type { SinkNode, SourceNode } from "../plan/logical.js";
 import { collectionSize } from "../plan/descriptors.js";
-import type { PhysicalPlan } from "../plan/physical.js";
+import { chainPredecessor, type PhysicalNode, type PhysicalPlan } from "../plan/physical.js";
 import { poolSize } from "../runtime/executors/pool.js";
 import { hasDefaultOutputSink, parallelismObserver } from "./observed-parallelism.js";
 
@@ -35,6 +37,16 @@ export interface ExecutionChoice {
 /** Records of sequence input above which "auto" uses workers. */
 export const AUTO_MIN_INPUT = 200_000;
 
+/**
+ * Bytes of file input (read and combined or written in the workers) above which "auto" uses workers.
+ * Each worker is a fresh isolate: ~0.1 s to start and plan, its hot path compiled again, and a
+ * parallel plan (combiner, exchange) that costs more per record in the first fraction of a second
+ * (in process at p=2 against p=1: wordcount +26% CPU at 10 MB, +5% at 50 MB; csv-job +65% at 3.5 MB,
+ * +25% at 19 MB). At 10 MB of wordcount text the workers' halves took longer than the whole in process;
+ * at 50 MB each worker's half took 1.0-1.4 s of CPU against 1.8-2.0 s for the whole in process.
+ */
+export const AUTO_MIN_FILE_BYTES = 32 * 2 ** 20;
+
 const USER_FUNCTION_DRIVERS = /MAP|FILTER|REDUCE|GROUP|JOIN|HYBRIDHASH|MERGE|NESTEDLOOP|CROSS|PARTITION/;
 
 export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string): ExecutionChoice {
@@ -50,8 +62,14 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   const input = estimatedInput(plan);
   const work = plan.nodes.filter((n) => USER_FUNCTION_DRIVERS.test(n.driver)).length;
   if (work === 0) return auto(`auto: no user function to spread (${input.text})`);
-  if (input.units < AUTO_MIN_INPUT) return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)})`);
-  const reason = `auto: ${input.text} >= ${thousands(AUTO_MIN_INPUT)} through ${work} operator(s) with user functions`;
+  const enough = [
+    ...(input.units >= AUTO_MIN_INPUT ? [`${thousands(AUTO_MIN_INPUT)} records`] : []),
+    ...(input.fileBytes >= AUTO_MIN_FILE_BYTES ? [`${thousands(AUTO_MIN_FILE_BYTES)} file bytes`] : []),
+  ];
+  if (enough.length === 0) {
+    return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)} records or ${thousands(AUTO_MIN_FILE_BYTES)} file bytes)`);
+  }
+  const reason = `auto: ${input.text} (>= ${enough.join(", ")}) through ${work} operator(s) with user functions`;
   return { mode: "threads", workers: Math.min(workers, cores), reason };
 }
 
@@ -72,28 +90,48 @@ function autoInProcess(plan: PhysicalPlan, maxP: number, why: string): Execution
 }
 
 /**
- * Known input of the plan's parallel sources (sequence records); file bytes and the records of
- * collection sources are named in the text but not counted: at the harness's full size (50 MB of
- * text, a 1M-row CSV join) wordcount and csv-job ran 1.2x and 2.5x slower in threads than at p=1
- * in process (their records cross the coordinator between workers), so files stay in process.
+ * Known input of the plan's parallel sources: sequence records, and the bytes of files whose source
+ * chain combines or writes its records in the worker (a combiner, a file sink), so what crosses the
+ * coordinator is the combined output. Bytes of files whose every record would cross the coordinator
+ * (its exchanges pass through it) and the records of collection sources are named but not counted.
  */
-function estimatedInput(plan: PhysicalPlan): { units: number; text: string } {
+function estimatedInput(plan: PhysicalPlan): { units: number; fileBytes: number; text: string } {
   let records = 0;
   let bytes = 0;
+  let crossing = 0;
   let collected = 0;
   for (const n of plan.nodes) {
     if (n.driver !== "SOURCE") continue;
     const src = (n.logical as SourceNode).source;
     if (src.kind === "collection") collected += collectionSize(src);
     else if (src.kind === "sequence") records += src.to - src.from + 1;
-    else bytes += fileBytes(src.format);
+    else if (reducesInChain(plan, n)) bytes += fileBytes(src.format);
+    else crossing += fileBytes(src.format);
   }
   const text = [
     `${thousands(records)} known input records from parallel sources`,
-    ...(bytes > 0 ? [`${thousands(bytes)} input bytes from files, not counted (file jobs measured slower in threads)`] : []),
+    ...(bytes > 0 ? [`${thousands(bytes)} input bytes from files combined or written in the workers`] : []),
+    ...(crossing > 0 ? [`${thousands(crossing)} input bytes from files whose records all cross the coordinator, not counted`] : []),
     ...(collected > 0 ? [`${thousands(collected)} collection records, not counted (shipped to one subtask)`] : []),
   ].join(", ");
-  return { units: records, text };
+  return { units: records, fileBytes: bytes, text };
+}
+
+/** Combiner drivers (hash partial reduce, sum, min/max; group combine). */
+const COMBINERS = /PARTIAL|_COMBINE$/;
+
+/** Whether the task `source` heads combines its records (a combiner) or writes them (a file sink) before any exchange. */
+function reducesInChain(plan: PhysicalPlan, source: PhysicalNode): boolean {
+  for (let node: PhysicalNode | undefined = source; node !== undefined; node = chainedAfter(plan, node)) {
+    if (COMBINERS.test(node.driver)) return true;
+    if (node.driver === "SINK" && (node.logical as SinkNode).sink.kind === "format") return true;
+  }
+  return false;
+}
+
+/** The node chained to `node` in its task (records handed over directly), if any. */
+function chainedAfter(plan: PhysicalPlan, node: PhysicalNode): PhysicalNode | undefined {
+  return plan.nodes.find((n) => n.chained && n.inputs.length > 0 && chainPredecessor(n) === node);
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * "auto" (issue 17): a pipeline over a sequence of 300,000 records runs on every core; the same
  * pipeline over a collection of 300,000 records runs in process, since a collection is one
- * subtask's input shipped from the coordinator's memory; so does a pipeline over a 64 MB file (file
- * jobs were measured slower in threads). The reason says so.
+ * subtask's input shipped from the coordinator's memory. A 64 MB file whose lines the workers read
+ * and combine themselves runs on every core; the same file rebalanced right after its source (every
+ * line would cross the coordinator) and a 1 MB file run in process. The reason says so.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -18,18 +19,28 @@ type Execution = { mode: string; workers?: number; reason: string };
 
 test("auto: parallel sources over the threshold use threads, collections stay in process", async () => {
   const file = join(temp.dir(), "big.txt");
+  const smallFile = join(temp.dir(), "small.txt");
+  // Sparse files: only their sizes are read (the plans are explained, not run).
   writeFileSync(file, "");
-  truncateSync(file, 64 * 2 ** 20); // a sparse 64 MB file: only its size is read (the plan is explained, not run)
-  const got = await runJob<{ collection: Execution; sequence: Execution; file: Execution }>(
-    new URL("../jobs/auto-choice.job.ts", import.meta.url), { n: 300_000, file }, { parallelism: 2 });
-  assert.equal(got.file.mode, "in-process", got.file.reason);
-  assert.match(got.file.reason, /67,108,864 input bytes from files, not counted/);
+  truncateSync(file, 64 * 2 ** 20);
+  writeFileSync(smallFile, "");
+  truncateSync(smallFile, 2 ** 20);
+  type Got = Record<"collection" | "sequence" | "file" | "fileCrossing" | "smallFile", Execution>;
+  // mode "auto" given: the test pass that forces threads (SLUICE_EXECUTION_MODE) checks the choice too.
+  const got = await runJob<Got>(new URL("../jobs/auto-choice.job.ts", import.meta.url), { n: 300_000, file, smallFile }, { parallelism: 2, mode: "auto" });
   assert.equal(got.collection.mode, "in-process");
   assert.match(got.collection.reason, /300,000 collection records, not counted/);
+  assert.equal(got.fileCrossing.mode, "in-process", got.fileCrossing.reason);
+  assert.match(got.fileCrossing.reason, /67,108,864 input bytes from files whose records all cross the coordinator, not counted/);
+  assert.equal(got.smallFile.mode, "in-process", got.smallFile.reason);
+  assert.match(got.smallFile.reason, /small parallel input \(0 known input records from parallel sources, 1,048,576 input bytes from files combined or written in the workers/);
   if (availableParallelism() > 1) {
     assert.equal(got.sequence.mode, "threads", got.sequence.reason);
     assert.match(got.sequence.reason, /300,000 known input records from parallel sources/);
+    assert.equal(got.file.mode, "threads", got.file.reason);
+    assert.match(got.file.reason, /67,108,864 input bytes from files combined or written in the workers \(>= 33,554,432 file bytes\)/);
   } else {
     assert.match(got.sequence.reason, /one core/);
+    assert.match(got.file.reason, /one core/);
   }
 });
