@@ -24,6 +24,9 @@ const shapes: Record<string, unknown[][]> = {
   "[number, [number, number]]": Array.from({ length: 1500 }, (_, i) => [i - 700, [specials[i % specials.length]!, i * 7919]]),
   "[string, [number, number]]": Array.from({ length: 1500 }, (_, i) => [strings[i % strings.length]!, [i, specials[i % specials.length]!]]),
   "[number, [string, number, string]]": Array.from({ length: 1500 }, (_, i) => [i, [strings[i % strings.length]!, -i, `k${i}`]]),
+  // A nested one-field tuple (leaves === fields: once mistaken for a flat record and sent to the general codec).
+  "[number, [number]]": Array.from({ length: 1500 }, (_, i) => [i - 700, [specials[i % specials.length]!]]),
+  "[[number], number]": Array.from({ length: 40 }, (_, i) => [[i], specials[i % specials.length]!]),
   "[[number], string, [number, number]]": Array.from({ length: 50 }, (_, i) => [[i], `name-${i}`, [i * 2, specials[i % specials.length]!]]),
 };
 

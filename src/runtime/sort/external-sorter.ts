@@ -109,6 +109,15 @@ export class ExternalSorter<T> {
     return all;
   }
 
+  /**
+   * Takes a run written by the caller (a file of records in this sorter's order): the buffer goes
+   * to disk first, so the runs stay in arrival order and ties keep going to earlier records.
+   */
+  addRun(path: string): void {
+    this.spillNow();
+    this.runs.push(path);
+  }
+
   private spillRun(): void {
     const run = this.sortRun(this.take());
     this.size.reset();

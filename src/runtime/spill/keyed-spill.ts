@@ -11,6 +11,8 @@ import type { HashKey } from "../../common/keys.js";
 import { memoryExhausted, type HolderMemory } from "../memory/job-memory.js";
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { ExternalSorter } from "../sort/external-sorter.js";
+import { KeyedNumberColumns, PACK_SCALE } from "./keyed-columns.js";
+import { SpillWriter } from "./spill-file.js";
 
 export type KeyedEntry<R> = [HashKey, R];
 
@@ -41,12 +43,38 @@ export class KeyedSpill<R> {
     return this.sorter !== undefined;
   }
 
-  /** Moves the table's entries to disk as sorted runs (the caller then empties the table). */
+  /**
+   * Moves the table's entries to disk as sorted runs (the caller then empties the table). Entries
+   * of int32 keys and number tuples go through typed columns (keyed-columns.ts), no entry held;
+   * from the first entry of another shape on, the entries go to the sorter as they are.
+   */
   spill(entries: Iterable<KeyedEntry<R>>): void {
-    this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory);
-    for (const e of entries) this.sorter.add(e);
-    this.sorter.spillNow();
+    const sorter = (this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory));
+    let columns: KeyedNumberColumns | undefined = new KeyedNumberColumns();
+    for (const e of entries) {
+      if (columns !== undefined) {
+        if (columns.take(e[0], e[1])) {
+          if (columns.full) this.writeColumns(columns);
+          continue;
+        }
+        // The entries taken so far, back as entries and in their order, before this one.
+        for (const taken of columns.entries()) sorter.add(taken as KeyedEntry<R>);
+        columns = undefined;
+      }
+      sorter.add(e);
+    }
+    if (columns !== undefined && columns.size > 0) this.writeColumns(columns);
+    sorter.spillNow();
     this.reset();
+  }
+
+  private writeColumns(columns: KeyedNumberColumns): void {
+    const w = new SpillWriter(this.memory.spill.newFile("sort-run"));
+    try {
+      columns.writeSorted(w);
+    } finally {
+      this.sorter!.addRun(w.close().path);
+    }
   }
 
   /** Adds one entry straight to the sorted runs (after the table went to disk). */
@@ -58,7 +86,9 @@ export class KeyedSpill<R> {
   /** Every entry spilled, then `last`, merged by key (equal keys in the order they came). */
   merged(last: Iterable<KeyedEntry<R>> = []): Iterable<KeyedEntry<R>> {
     const sorter = (this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory));
-    for (const e of last) sorter.add(e);
+    // After a spill the last entries become a run too (what sorted() does with its buffer), so they may take the columns.
+    if (sorter.spilled) this.spill(last);
+    else for (const e of last) sorter.add(e);
     return sorter.sorted();
   }
 
@@ -108,8 +138,6 @@ function compareEntries<R>(a: KeyedEntry<R>, b: KeyedEntry<R>): number {
   return compareHashKeys(a[0], b[0]);
 }
 
-/** Entry positions below this fit beside an int32 key in one float64 exactly (2^31 x 2^22 = 2^53). */
-const PACK_SCALE = 2 ** 22;
 
 /**
  * Stable, so equal keys keep their order. Entries whose keys are all int32s (the grouping tables'

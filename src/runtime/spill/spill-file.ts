@@ -53,6 +53,12 @@ export class SpillWriter {
     return tuples !== undefined ? this.writeFrame(TUPLE_CODEC, records.length, tuples) : this.writeEncoded(encodeBatch(records));
   }
 
+  /** Writes `records` records already in the tuple layout (tuple-layout.ts) as one frame. */
+  writeTupleFrame(records: number, bytes: Uint8Array): void {
+    this.flushBatch();
+    this.writeFrame(TUPLE_CODEC, records, bytes);
+  }
+
   writeEncoded(b: EncodedBatch): { offset: number; length: number } {
     return this.writeFrame(CODECS.indexOf(b.codec), b.length, b.bytes);
   }

@@ -63,7 +63,8 @@ export function encodeTuples(records: readonly unknown[]): Uint8Array | undefine
     leaves += v.length;
   }
   if (leaves > MAX_FIELDS || header.includes(-1)) return undefined;
-  if (leaves === width) return encodeFlat(records, width, header);
+  // No nested tuple (a nested one-field tuple also leaves leaves === width).
+  if (nested.every((w) => w < 0)) return encodeFlat(records, width, header);
   // Nested: the records' leaves in record order, flattened into one array, then encoded flat under the nested header.
   const flat: unknown[] = new Array(n * leaves);
   let at = 0;
@@ -148,6 +149,24 @@ function fieldsOf(header: readonly number[]): number {
   return fields;
 }
 
+/** Fields a record of keyedNumbersFrame may have (its key and fields are the layout's 32 leaves at most). */
+export const KEYED_NUMBERS_MAX_WIDTH = NEST_WIDTH;
+
+/**
+ * An empty frame in the tuple layout for `count` (number, [number x width]) records (a keyed
+ * spill's int-keyed entries of number tuples), the bytes encodeTuples gives such records, and a
+ * view of its numbers: per record its key, then its `width` fields. The caller fills the view.
+ */
+export function keyedNumbersFrame(width: number, count: number): { bytes: Uint8Array; numbers: Float64Array } {
+  const header = [NUM, NEST | width, ...new Array<number>(width).fill(NUM)];
+  const head = align8(1 + header.length);
+  const bytes = new Uint8Array(head + count * (1 + width) * 8);
+  // Two fields, no strings: "every string ASCII" and "every string short" hold, as encodeFlat sets them.
+  bytes[0] = 2 | ASCII | SHORT_ONLY;
+  bytes.set(header, 1);
+  return { bytes, numbers: new Float64Array(bytes.buffer, head, count * (1 + width)) };
+}
+
 /** The records of a batch in the tuple layout (`count` of them). */
 export function decodeTuples(bytes: Uint8Array, count: number): unknown[][] {
   const width = bytes[0]! & WIDTH;
@@ -182,7 +201,7 @@ export function decodeTuples(bytes: Uint8Array, count: number): unknown[][] {
   const whole = ascii && (bytes[0]! & SHORT_ONLY) !== 0 ? text.toString("latin1") : undefined;
   const out: unknown[][] = new Array(count);
   const str = (len: number, at: number): string => (whole !== undefined ? whole.slice(at, at + len) : text.toString("utf8", at, at + len));
-  if (leaves === 2 && width === 2 && kinds[0] === NUM) {
+  if (leaves === 2 && width === 2 && nested[0] === -1 && nested[1] === -1 && kinds[0] === NUM) {
     // The common pairs, built as literals (packed, no growth).
     if (kinds[1] === NUM) for (let i = 0; i < count; i++) out[i] = [numbers[2 * i], numbers[2 * i + 1]];
     else for (let i = 0, at = 0; i < count; i++) {

@@ -1,0 +1,106 @@
+/**
+ * A keyed spill's sorted run written from columns (runtime/spill/keyed-spill.ts): when a hash
+ * table's entries have int32 keys and records that are plain arrays of one width of numbers (the
+ * grouping tables of tuple jobs), each entry's key and fields are copied into typed columns as the
+ * table hands them over, in table order; the packed keys (key * 2^22 + position) are sorted
+ * natively, and the run's frames are filled from the columns in that order. Without it every entry
+ * was a new [key, record] array held until the run was written, and writing it in key order read
+ * each entry, record and record store at scattered heap addresses (measured on 1.6M entries:
+ * encoding 300-600 ns an entry in key order against 70-140 in table order). The frames are the
+ * bytes encodeTuples gives the same entries (tuple-layout.ts keyedNumbersFrame), so the merge reads
+ * them as any other run; the records read back are what a spill of the records gives anyway (plain
+ * arrays of the same numbers).
+ */
+import type { HashKey } from "../../common/keys.js";
+import { KEYED_NUMBERS_MAX_WIDTH, keyedNumbersFrame } from "./tuple-layout.js";
+import { SPILL_BATCH, type SpillWriter } from "./spill-file.js";
+
+/** Entry positions below this fit beside an int32 key in one float64 exactly (2^31 x 2^22 = 2^53). */
+export const PACK_SCALE = 2 ** 22;
+/** Entries per column chunk (chunks, not one growing array: no copy as the table is read, no slack). */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+
+/** The fields of `record` when it is a plain array of `width` numbers (width -1: any width up to the limit), else undefined. */
+function numberFields(record: unknown, width: number): number[] | undefined {
+  if (!Array.isArray(record) || Object.getPrototypeOf(record) !== Array.prototype) return undefined;
+  const r = record as unknown[];
+  if (width >= 0 ? r.length !== width : r.length === 0 || r.length > KEYED_NUMBERS_MAX_WIDTH) return undefined;
+  for (let f = 0; f < r.length; f++) if (typeof r[f] !== "number") return undefined;
+  return r as number[];
+}
+
+/** Int32 keys and number tuples of one width, in the order they came; full at PACK_SCALE entries. */
+export class KeyedNumberColumns {
+  private packed: Float64Array[] = [];
+  private fields: Float64Array[] = [];
+  private count = 0;
+  /** Fields per record; -1 until the first entry. */
+  private width = -1;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get full(): boolean {
+    return this.count >= PACK_SCALE;
+  }
+
+  /** Takes the entry when it has the columns' shape (false: the caller keeps it as an entry). */
+  take(key: HashKey, record: unknown): boolean {
+    if (typeof key !== "number" || (key | 0) !== key || Object.is(key, -0)) return false;
+    const r = numberFields(record, this.width);
+    if (r === undefined) return false;
+    const w = (this.width = r.length);
+    const at = this.count & (CHUNK - 1);
+    if (at === 0) {
+      this.packed.push(new Float64Array(CHUNK));
+      this.fields.push(new Float64Array(CHUNK * w));
+    }
+    this.packed[this.packed.length - 1]![at] = key * PACK_SCALE + this.count;
+    const fields = this.fields[this.fields.length - 1]!;
+    for (let f = 0; f < w; f++) fields[at * w + f] = r[f]!;
+    this.count++;
+    return true;
+  }
+
+  /** The entries taken so far as [key, record] (records rebuilt from the columns), in the order they came. */
+  *entries(): Generator<[number, number[]]> {
+    const w = this.width;
+    for (let e = 0; e < this.count; e++) {
+      const chunk = e >>> CHUNK_BITS;
+      const at = e & (CHUNK - 1);
+      const base = at * w;
+      yield [Math.floor(this.packed[chunk]![at]! / PACK_SCALE), Array.from(this.fields[chunk]!.subarray(base, base + w))];
+    }
+  }
+
+  /** Writes the entries to `writer` in key order, equal keys in the order they came, and empties the columns. */
+  writeSorted(writer: SpillWriter): void {
+    const n = this.count;
+    const w = this.width;
+    const order = new Float64Array(n);
+    for (let c = 0; c < this.packed.length; c++) order.set(this.packed[c]!.subarray(0, Math.min(CHUNK, n - c * CHUNK)), c * CHUNK);
+    this.packed = [];
+    order.sort();
+    const fields = this.fields;
+    for (let start = 0; start < n; start += SPILL_BATCH) {
+      const count = Math.min(SPILL_BATCH, n - start);
+      const { bytes, numbers } = keyedNumbersFrame(w, count);
+      let out = 0;
+      for (let j = start; j < start + count; j++) {
+        const v = order[j]!;
+        const key = Math.floor(v / PACK_SCALE);
+        const e = v - key * PACK_SCALE;
+        const chunk = fields[e >>> CHUNK_BITS]!;
+        const base = (e & (CHUNK - 1)) * w;
+        numbers[out++] = key;
+        for (let f = 0; f < w; f++) numbers[out++] = chunk[base + f]!;
+      }
+      writer.writeTupleFrame(count, bytes);
+    }
+    this.fields = [];
+    this.count = 0;
+    this.width = -1;
+  }
+}
