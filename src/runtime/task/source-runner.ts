@@ -39,7 +39,8 @@ export interface SourceRun {
   readonly out: Operator;
   readonly objectReuse: boolean;
   readonly parameters: Configuration;
-  readonly drain: () => Promise<void>;
+  /** Waits for what a batch left pending; undefined when nothing can be pending (no promise per batch). */
+  readonly drain: () => Promise<void> | undefined;
   /** Given to formats with `setRuntimeContext` (Flink's RichInputFormat), e.g. for accumulators. */
   readonly runtimeContext?: RuntimeContext;
   /** Live counters: records read and bytes of finished splits, per batch. */
@@ -57,7 +58,8 @@ export async function runSource(run: SourceRun): Promise<void> {
         const to = Math.min(els.length, from + BATCH_SIZE);
         pushSlice(run.out, els, from, to);
         if (run.counts !== undefined) run.counts.recordsIn += to - from;
-        await run.drain();
+        const d = run.drain();
+    if (d !== undefined) await d;
       }
       return;
     }
@@ -70,7 +72,8 @@ export async function runSource(run: SourceRun): Promise<void> {
         const to = Math.min(end, from + BATCH_SIZE);
         pushNumbers(run.out, from, to);
         if (run.counts !== undefined) run.counts.recordsIn += to - from;
-        await run.drain();
+        const d = run.drain();
+    if (d !== undefined) await d;
       }
       return;
     }
@@ -118,7 +121,8 @@ async function readBatches(format: InputFormat<unknown>, run: SourceRun, bytesDo
       run.counts.recordsIn += batch.length;
       if (splitBytes !== undefined) run.counts.bytesRead = bytesDone + splitBytes();
     }
-    await run.drain();
+    const d = run.drain();
+    if (d !== undefined) await d;
   }
 }
 
@@ -131,7 +135,8 @@ async function readRecords(format: InputFormat<unknown>, run: SourceRun): Promis
     run.out.collect(r);
     if (++n % BATCH_SIZE === 0) {
       if (run.counts !== undefined) run.counts.recordsIn += BATCH_SIZE;
-      await run.drain();
+      const d = run.drain();
+    if (d !== undefined) await d;
     }
   }
   if (run.counts !== undefined) run.counts.recordsIn += n % BATCH_SIZE;

@@ -51,13 +51,16 @@ export interface SubtaskEnv extends JobServices {
   readonly memory: JobMemory;
 }
 
+/** Waits for what a batch left pending (a cancel check, async sinks); undefined when nothing can be pending. */
+type Drain = () => Promise<void> | undefined;
+
 export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: readonly InputSplit[]): Promise<void> {
   const drains: (() => Promise<void>)[] = [];
   const progress = env.progress;
   const counts = progress?.counts(task, subtask);
   const writers = task.outputs.map((ex) => ex.writer(subtask));
   const signal = env.signal;
-  const drain = async (): Promise<void> => {
+  const drainAll = async (): Promise<void> => {
     if (signal) await checkCancelled(signal);
     if (counts !== undefined) {
       counts.recordsOut = sentBy(writers);
@@ -65,6 +68,9 @@ export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, s
     }
     for (const d of drains) await d();
   };
+  // Nothing to wait for (no signal, no progress, no async sink): no promise per batch. An await costs
+  // more once an AsyncLocalStorage is active, as in every job module's entry (runJob's job scope).
+  const drain: Drain = () => (signal === undefined && counts === undefined && drains.length === 0 ? undefined : drainAll());
   const head = task.chain[0]!;
   const broadcastVars = new Map(task.broadcasts.map((b) => [b.name, broadcastValues(b.exchanges, env.broadcastCache, env.memory, head, b.name)] as const));
 
@@ -124,7 +130,7 @@ async function pumpInputs(
   subtask: number,
   env: SubtaskEnv,
   op: Operator,
-  drain: () => Promise<void>,
+  drain: Drain,
   counts: SubtaskCounts | undefined,
 ): Promise<void> {
   const order: (0 | 1)[] = head.inputs.length === 2 ? (op.firstInputToRead === 1 ? [1, 0] : [0, 1]) : [0];
@@ -138,7 +144,8 @@ async function pumpInputs(
         for (const batch of ex.batchesFor(subtask)) {
           if (counts !== undefined) counts.recordsIn += batch.length;
           pushBatch(op, input, batch, 0, batch.length);
-          await drain();
+          const d = drain();
+          if (d !== undefined) await d;
         }
       }
     }
@@ -158,7 +165,7 @@ async function pumpSorted(
   env: SubtaskEnv,
   op: Operator,
   input: 0 | 1,
-  drain: () => Promise<void>,
+  drain: Drain,
   counts: SubtaskCounts | undefined,
 ): Promise<void> {
   const fail = (e: unknown): TaskFailure => (e instanceof TaskFailure ? e : new TaskFailure(head.name, subtask, head.parallelism, e));
@@ -186,7 +193,8 @@ async function pumpSorted(
       // In memory: the sorted buffer goes on a batch at a time (no iterator, no call per record here).
       for (let from = 0; from < sorted.length; from += BATCH_SIZE) {
         pushBatch(op, input, sorted, from, Math.min(sorted.length, from + BATCH_SIZE));
-        await drain();
+        const d = drain();
+        if (d !== undefined) await d;
       }
     } else {
       const it = sorted[Symbol.iterator]();
@@ -217,14 +225,15 @@ async function pumpSideInput(
   side: SideInput,
   op: Operator,
   subtask: number,
-  drain: () => Promise<void>,
+  drain: Drain,
   counts: SubtaskCounts | undefined,
 ): Promise<void> {
   for (const ex of task.inputs[side.gate]!) {
     for (const batch of ex.batchesFor(subtask)) {
       if (counts !== undefined) counts.recordsIn += batch.length;
       pushBatch(op, side.input, batch, 0, batch.length);
-      await drain();
+      const d = drain();
+      if (d !== undefined) await d;
     }
   }
   op.endInput?.(side.input);
@@ -244,13 +253,14 @@ function chainedInputOf(op: Operator, input: 0 | 1): Operator {
   };
 }
 
-async function feedRecords(records: Iterable<unknown>, op: Operator, drain: () => Promise<void>, counts: SubtaskCounts | undefined): Promise<void> {
+async function feedRecords(records: Iterable<unknown>, op: Operator, drain: Drain, counts: SubtaskCounts | undefined): Promise<void> {
   let n = 0;
   for (const r of records) {
     op.collect(r);
     if (++n % BATCH_SIZE === 0) {
       if (counts !== undefined) counts.recordsIn += BATCH_SIZE;
-      await drain();
+      const d = drain();
+      if (d !== undefined) await d;
     }
   }
   if (counts !== undefined) counts.recordsIn += n % BATCH_SIZE;
