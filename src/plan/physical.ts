@@ -364,4 +364,6 @@ export interface CoGroupFold {
   /** The function's top-level locals: what each key keeps. */
   readonly state: readonly string[];
   readonly source: string;
+  /** Keys a subtask is expected to see (the optimizer's estimate of the larger input), when known. */
+  readonly expectedKeys?: number;
 }

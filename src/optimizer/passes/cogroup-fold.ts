@@ -17,7 +17,7 @@
  * statement, so the generated functions resolve every name as the function did. `Math.random`
  * (whose draws would be reordered) and names starting with `$cg$` (the generated code's) refuse.
  *
- * The result is the source of a factory `(NOT) => ({ init(id), add: [A?, B?], emit(id, out) })`
+ * The result is the source of a factory `(NOT, capacity) => ({ init(id), add: [A?, B?], emit(id, out) })`
  * over per-local arrays indexed by key id; it is compiled here once to make sure it parses. When
  * a loop throws, the job fails as the function's call would, but at the record rather than at the
  * end (so with several throwing keys another one may be the one reported).
@@ -203,8 +203,8 @@ function factorySource(f: {
   );
   return [
     `"use strict";`,
-    `return function (${PREFIX}NOT) {`,
-    arrays.length > 0 ? `const ${arrays.map((a) => `${a} = []`).join(", ")};` : "",
+    `return function (${PREFIX}NOT, ${PREFIX}capacity) {`,
+    arrays.length > 0 ? `const ${arrays.map((a) => `${a} = new Array(${PREFIX}capacity)`).join(", ")};` : "",
     `return {`,
     `init(${id}) { ${init.join(" ")} },`,
     `add: [${adds.join(", ")}],`,

@@ -11,7 +11,8 @@
  * `inputOwned`, `inputCopy`, `readsOnly`, `uncopiedInput`) and show in the plan JSON.
  */
 import type { LogicalNode } from "../../plan/logical.js";
-import { chainPredecessor, DRIVERS, type DriverStrategy, type InputCopy, type PhysicalNode } from "../../plan/physical.js";
+import { chainPredecessor, DRIVERS, type CoGroupFold, type DriverStrategy, type InputCopy, type PhysicalNode } from "../../plan/physical.js";
+import { estimateOf } from "../cardinality.js";
 import { readsOnly } from "./reads-only.js";
 import { readsOnlyCoGroup } from "./reads-only-cogroup.js";
 import { readsOnlyFlat } from "./reads-only-flat.js";
@@ -47,10 +48,18 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
  * A Hash CoGroup whose function is a fold (passes/cogroup-fold.ts) runs it per key as the records
  * come; it reads as the function would, so copies and ownership stay as decided for it above.
  */
-function foldOf(n: PhysicalNode): ReturnType<typeof coGroupFold> {
+function foldOf(n: PhysicalNode): CoGroupFold | undefined {
   const l = n.logical;
   if (n.driver !== "HASH_CO_GROUP" || l.kind !== "coGroup" || n.combineUdf !== undefined) return undefined;
-  return coGroupFold(l.udf.value);
+  const fold = coGroupFold(l.udf.value);
+  if (fold === undefined) return undefined;
+  // The keys a subtask may see, to allocate the state for: the larger input's estimate.
+  const inputs = n.inputs.map((g) => g.channels.reduce<number | undefined>((sum, c) => {
+    const e = estimateOf(c.source);
+    return sum === undefined || e === undefined ? undefined : sum + e;
+  }, 0));
+  const known = inputs.every((e) => e !== undefined);
+  return known ? { ...fold, expectedKeys: Math.ceil(Math.max(...(inputs as number[])) / n.parallelism) } : fold;
 }
 
 /**

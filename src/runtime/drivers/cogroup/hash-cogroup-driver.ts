@@ -32,6 +32,8 @@ type CoGroupCall = (first: Iterable<any>, second: Iterable<any>, out: Operator) 
 const KEY_OVERHEAD = 64;
 /** Heap bytes a folded key costs per local it keeps (an array slot, a boxed number). */
 const FOLD_LOCAL_BYTES = 24;
+/** The most keys a fold's state is allocated for up front (from the optimizer's estimate). */
+const MAX_FOLD_CAPACITY = 1 << 18;
 
 /**
  * One CompiledKey over both sides' keys, switched per record, so that both sides share one
@@ -131,6 +133,8 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   /** The function run as a fold per key (node.coGroupFold): no records held. */
   private readonly fold: CoGroupFold | undefined;
   private foldState: FoldState | undefined;
+  /** Keys the fold's state is allocated for: the optimizer's estimate (expectedKeys), within bounds. */
+  private readonly foldCapacity: number;
   /** Heap bytes one folded key costs. */
   private readonly foldKeyBytes: number;
 
@@ -144,8 +148,10 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     this.copyIn = [inCopy(ctx, 0), inCopy(ctx, 1)];
     this.memory = holderOf(ctx);
     this.fold = ctx.node.coGroupFold;
-    this.foldState = this.fold === undefined ? undefined : foldState(this.fold);
     this.foldKeyBytes = KEY_OVERHEAD + FOLD_LOCAL_BYTES * (this.fold?.state.length ?? 0);
+    const expected = this.fold?.expectedKeys ?? 0;
+    this.foldCapacity = Math.min(MAX_FOLD_CAPACITY, expected, Math.floor(this.memory.limit / this.foldKeyBytes));
+    this.foldState = this.fold === undefined ? undefined : foldState(this.fold, this.foldCapacity);
   }
 
   collect(record: any): void {
@@ -236,7 +242,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     this.index = new KeyIndex(this.key);
     this.sides = [new SideRecords(), new SideRecords()];
     this.size.reset();
-    if (this.fold !== undefined) this.foldState = foldState(this.fold);
+    if (this.fold !== undefined) this.foldState = foldState(this.fold, this.foldCapacity);
   }
 
   /** Folding: every folded key's emit, in the order keys first came. */
