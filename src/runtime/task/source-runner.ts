@@ -59,7 +59,7 @@ export async function runSource(run: SourceRun): Promise<void> {
         pushSlice(run.out, els, from, to);
         if (run.counts !== undefined) run.counts.recordsIn += to - from;
         const d = run.drain();
-    if (d !== undefined) await d;
+        if (d !== undefined) await d;
       }
       return;
     }
@@ -73,7 +73,7 @@ export async function runSource(run: SourceRun): Promise<void> {
         pushNumbers(run.out, from, to);
         if (run.counts !== undefined) run.counts.recordsIn += to - from;
         const d = run.drain();
-    if (d !== undefined) await d;
+        if (d !== undefined) await d;
       }
       return;
     }
@@ -136,7 +136,7 @@ async function readRecords(format: InputFormat<unknown>, run: SourceRun): Promis
     if (++n % BATCH_SIZE === 0) {
       if (run.counts !== undefined) run.counts.recordsIn += BATCH_SIZE;
       const d = run.drain();
-    if (d !== undefined) await d;
+      if (d !== undefined) await d;
     }
   }
   if (run.counts !== undefined) run.counts.recordsIn += n % BATCH_SIZE;
