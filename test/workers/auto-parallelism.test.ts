@@ -19,7 +19,7 @@ interface Got {
 test("auto in process: parallelism 1 where nothing observes it, the given parallelism where something does", async () => {
   const out = mkdtempSync(join(tmpdir(), "sluice-auto-p-"));
   try {
-    const got = await runJob<Got>(new URL("../jobs/auto-parallelism.job.ts", import.meta.url), { out }, { parallelism: 2 });
+    const got = await runJob<Got>(new URL("../jobs/auto-parallelism.job.ts", import.meta.url), { out }, { parallelism: 2, mode: "auto" });
     assert.equal(got.plain.execution.mode, "in-process");
     assert.equal(got.plain.execution.parallelism, 1, got.plain.execution.reason);
     assert.match(got.plain.execution.reason, /at parallelism 1: nothing in the plan observes parallelism 2/);
