@@ -34,6 +34,7 @@ async function main(args: ChildArgs): Promise<ChildReport> {
   if (impl === undefined) return { status: "na", note: "n/a" };
   const job = await impl(inputOf(args));
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   try {
     await job.run();
   } catch (e) {
@@ -41,11 +42,13 @@ async function main(args: ChildArgs): Promise<ChildReport> {
     throw e;
   }
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const rssKB = process.resourceUsage().maxRSS;
   if (!isMainThread) return { status: "ok" };
   const spec = SPECS[args.workload];
   const checksum = job.rows === undefined || spec.kind === "process" ? undefined : checksumRows(await job.rows(), spec.fields, spec.orderedBy);
-  return { status: "ok", ms, rssKB, checksum };
+  return { status: "ok", ms, cpuMs, rssKB, checksum };
 }
 
 // A Sluice worker thread imports this module again and replays it to rebuild the same plan.

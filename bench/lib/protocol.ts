@@ -11,6 +11,8 @@ export interface ChildReport {
   readonly status: "ok" | "na" | "error";
   /** Wall time of the timed part, in milliseconds. */
   readonly ms?: number;
+  /** CPU time (user + system, every thread of the process) of the timed part, in milliseconds. */
+  readonly cpuMs?: number;
   /** Peak resident set size of the child (process.resourceUsage().maxRSS), in KB. */
   readonly rssKB?: number;
   readonly checksum?: string;

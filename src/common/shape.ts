@@ -34,6 +34,43 @@ export function inferShape(value: unknown): Shape {
   }
 }
 
+/**
+ * Whether `value` has exactly `shape` (what `inferShape(value)` would give, field order
+ * included), without building a shape: the check a collection runs on every sampled element.
+ * @example hasShape({ k: 1, v: "a" }, { k: "number", v: "string" }) // true
+ */
+export function hasShape(value: unknown, shape: Shape): boolean {
+  if (value === null || value === undefined) return shape === "any";
+  if (Array.isArray(value)) {
+    if (!Array.isArray(shape) || shape.length !== value.length) return false;
+    for (let i = 0; i < value.length; i++) if (!hasShape(value[i], shape[i]!)) return false;
+    return true;
+  }
+  switch (typeof value) {
+    case "string":
+    case "number":
+    case "bigint":
+    case "boolean":
+      return shape === typeof value;
+    case "object": {
+      if (value instanceof Date) return shape === "date";
+      if (typeof shape !== "object" || Array.isArray(shape)) return false;
+      const fields = shape as { readonly [field: string]: Shape };
+      let n = 0;
+      // Same fields in the same order: inferShape's objects list fields in Object.keys order.
+      const names = Object.keys(fields);
+      for (const k in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+        if (names[n] !== k || !hasShape((value as Record<string, unknown>)[k], fields[k]!)) return false;
+        n++;
+      }
+      return n === names.length;
+    }
+    default:
+      return shape === "any";
+  }
+}
+
 /** Text for error messages. */
 export function describeShape(s: Shape | undefined): string {
   if (s === undefined) return "unknown";

@@ -1,0 +1,51 @@
+/**
+ * Interleaved comparison of engines on one workload, for a machine that is not quiet: fresh
+ * child runs in rounds (every engine once per round, the order rotating), then per engine the
+ * median of the job's wall time and of its CPU time (user + system of the whole process during
+ * the job: less sensitive to other load than wall time), and both as ratios to the first engine.
+ *   npx tsx bench/ab.ts --workload join-uniform --engines plain-js,sluice-p1 [--size medium] [--rounds 9]
+ */
+import { chooseLibrary } from "./lib/library.js";
+import { runChild, type RunOutcome } from "./lib/spawn.js";
+import { WORKLOADS, type Size, type WorkloadId } from "./lib/workloads.js";
+
+function arg(name: string, fallback?: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? process.argv[i + 1] : fallback;
+  if (v === undefined) throw new Error(`--${name} is required`);
+  return v;
+}
+
+const workloads = arg("workload").split(",") as WorkloadId[];
+for (const w of workloads) if (!(WORKLOADS as readonly string[]).includes(w)) throw new Error(`unknown workload ${w}`);
+const engines = arg("engines", "plain-js,sluice-p1").split(",");
+const size = arg("size", "medium") as Size;
+const rounds = Number(arg("rounds", "9"));
+if (engines.some((e) => e.startsWith("sluice-"))) chooseLibrary();
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;
+}
+
+for (const workload of workloads) {
+  const got = new Map<string, RunOutcome[]>(engines.map((e) => [e, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (let j = 0; j < engines.length; j++) {
+      const engine = engines[(r + j) % engines.length]!;
+      const out = await runChild({ engine, workload, size }, 600);
+      if (out.status !== "ok") throw new Error(`${engine} ${workload}: ${out.status} ${out.note ?? ""}`);
+      got.get(engine)!.push(out);
+    }
+  }
+  const base = got.get(engines[0]!)!;
+  const baseMs = median(base.map((o) => o.ms!));
+  const baseCpu = median(base.map((o) => o.cpuMs!));
+  console.log(`${workload} (${size}, ${rounds} rounds)`);
+  for (const e of engines) {
+    const runs = got.get(e)!;
+    const ms = median(runs.map((o) => o.ms!));
+    const cpu = median(runs.map((o) => o.cpuMs!));
+    console.log(`  ${e.padEnd(14)} wall ${ms.toFixed(1).padStart(7)} ms (${(ms / baseMs).toFixed(2)}x)  cpu ${cpu.toFixed(1).padStart(7)} ms (${(cpu / baseCpu).toFixed(2)}x)`);
+  }
+}
