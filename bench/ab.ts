@@ -4,6 +4,8 @@
  * median of the job's wall time and of its CPU time (user + system of the whole process during
  * the job: less sensitive to other load than wall time), and both as ratios to the first engine.
  *   npx tsx bench/ab.ts --workload join-uniform --engines plain-js,sluice-p1 [--size medium] [--rounds 9]
+ * An engine written `DIR:engine` runs from another checkout (its own bench/ and dist/, which must
+ * be built), to compare two versions of the library: `--engines /work/base:sluice-p1,sluice-p1`.
  */
 import { chooseLibrary } from "./lib/library.js";
 import { runChild, type RunOutcome } from "./lib/spawn.js";
@@ -33,7 +35,10 @@ for (const workload of workloads) {
   for (let r = 0; r < rounds; r++) {
     for (let j = 0; j < engines.length; j++) {
       const engine = engines[(r + j) % engines.length]!;
-      const out = await runChild({ engine, workload, size }, 600);
+      const at = engine.lastIndexOf(":");
+      const out = at < 0
+        ? await runChild({ engine, workload, size }, 600)
+        : await runChild({ engine: engine.slice(at + 1), workload, size }, 600, engine.slice(0, at));
       if (out.status !== "ok") throw new Error(`${engine} ${workload}: ${out.status} ${out.note ?? ""}`);
       got.get(engine)!.push(out);
     }

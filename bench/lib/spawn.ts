@@ -1,4 +1,4 @@
-/** Starts one child run (`node --import tsx bench/child.ts <args>`) and reads its report. */
+/** Starts one child run (`node --import tsx bench/child.ts <args>`, of this checkout or another) and reads its report. */
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,11 +18,12 @@ export interface RunOutcome extends ChildReport {
  * command line: worker threads inherit process.execArgv, and a Worker refuses
  * --max-old-space-size there (ERR_WORKER_INVALID_EXEC_ARGV).
  */
-export function runChild(args: ChildArgs, timeoutSec: number): Promise<RunOutcome> {
+export function runChild(args: ChildArgs, timeoutSec: number, repoDir = REPO_DIR): Promise<RunOutcome> {
   return new Promise((resolve) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [...childImports(args.engine), join(BENCH_DIR, "child.ts"), JSON.stringify(args)], {
-      cwd: REPO_DIR,
+    const benchDir = join(repoDir, "bench");
+    const child = spawn(process.execPath, [...childImports(args.engine, benchDir), join(benchDir, "child.ts"), JSON.stringify(args)], {
+      cwd: repoDir,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=12288`.trim() },
     });
@@ -51,9 +52,9 @@ export function runChild(args: ChildArgs, timeoutSec: number): Promise<RunOutcom
  * first bench/lib/preload-library.mjs, so Node loads the library's modules itself, as for a user's
  * compiled program, and not each through tsx's loader (~0.6 s of CPU at start-up).
  */
-export function childImports(engine: string): string[] {
+export function childImports(engine: string, benchDir = BENCH_DIR): string[] {
   const preload = engine.startsWith("sluice-") && process.env["SLUICE_BENCH_LIBRARY"] === "dist";
-  return [...(preload ? ["--import", pathToFileURL(join(BENCH_DIR, "lib", "preload-library.mjs")).href] : []), "--import", "tsx"];
+  return [...(preload ? ["--import", pathToFileURL(join(benchDir, "lib", "preload-library.mjs")).href] : []), "--import", "tsx"];
 }
 
 function lastLine(text: string): string {

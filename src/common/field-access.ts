@@ -21,12 +21,13 @@ export function normalizeFieldExpression(ref: string): string {
 
 /** A getter for one field reference. */
 export function compileGetter(ref: FieldRef): Getter {
-  if (typeof ref === "number") return (r) => r[ref];
+  if (typeof ref === "number") return Number.isInteger(ref) && ref >= 0 ? (new Function("r", `return r[${ref}];`) as Getter) : (r) => r[ref];
   if (ref === "*") return (r) => r;
   const parts = ref.endsWith(".*") ? ref.slice(0, -2).split(".") : ref.split(".");
   const keys: (string | number)[] = parts.map((p) => tuplePosition(p) ?? p);
   if (keys.length === 1) {
     const k = keys[0]!;
+    if (typeof k === "string" && /^[A-Za-z_$][\w$]*$/.test(k)) return namedGetter(k);
     return (r) => fieldOf(r, k);
   }
   return (r) => {
@@ -34,6 +35,15 @@ export function compileGetter(ref: FieldRef): Getter {
     for (const k of keys) cur = cur === null || cur === undefined ? undefined : fieldOf(cur, k);
     return cur;
   };
+}
+
+/**
+ * `r.name` as a named property load, generated per compiled key: each key gets its own load site,
+ * which V8 caches for the layouts that key sees (a shared `r[name]` with a variable name sees every
+ * key's records). join-uniform, medium, job CPU: 1.58x -> 1.29x of plain JS (bench/ab.ts).
+ */
+function namedGetter(name: string): Getter {
+  return new Function("r", `return r === null || r === undefined ? undefined : r.${name};`) as Getter;
 }
 
 // "f0" addresses index 0 of an array, but a property "f0" of an object.
