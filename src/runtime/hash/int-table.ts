@@ -1,9 +1,11 @@
 /**
  * Open-addressing hash tables from 32-bit integer keys (one, or a pair) to dense ids, for
- * runtime/hash/keyed-map.ts: keys and ids live in typed arrays, a probe allocates nothing and
- * compares integers only (a JavaScript Map hashes and boxes more per lookup). Linear probing,
- * the table doubles at half full. `find` remembers where the probe ended, so `insert` of the key
- * just looked up (absent) needs no second probe.
+ * runtime/hash/keyed-map.ts: keys and ids live in one typed array, a slot's key and id side by
+ * side, so a probe touches one cache line (separate key and id arrays cost two misses per probe
+ * once the table outgrows the cache), allocates nothing and compares integers only (a JavaScript
+ * Map hashes and boxes more per lookup). Linear probing, the table doubles at half full. `find`
+ * remembers where the probe ended, so `insert` of the key just looked up (absent) needs no second
+ * probe.
  */
 
 const EMPTY = 0;
@@ -17,109 +19,117 @@ export function mix32(h: number): number {
   return h ^ (h >>> 16);
 }
 
+/** The smallest power of two that holds `keys` at most half full (at least 1024 slots). */
+function slotsFor(keys: number): number {
+  let cap = 1024;
+  while (cap < 2 * keys) cap *= 2;
+  return cap;
+}
+
 /** A table of int32 keys (the caller checks `(v | 0) === v`). */
 export class IntTable {
-  private keys: Int32Array;
-  /** id + 1 per slot; 0: empty. */
-  private ids: Int32Array;
+  /** Per slot s: the key at 2s, id + 1 at 2s + 1 (0: empty). */
+  private slots: Int32Array;
   private mask: number;
   private size = 0;
   private pos = 0;
 
-  constructor(capacity = 1024) {
-    this.keys = new Int32Array(capacity);
-    this.ids = new Int32Array(capacity);
-    this.mask = capacity - 1;
+  /** `expectedKeys`: keys the table should hold before it first grows. */
+  constructor(expectedKeys = 0) {
+    const cap = slotsFor(expectedKeys);
+    this.slots = new Int32Array(2 * cap);
+    this.mask = cap - 1;
   }
 
   /** The id of `a`, or -1 (then `insert` adds `a` where the probe ended). */
   find(a: number): number {
-    const { keys, ids, mask } = this;
+    const { slots, mask } = this;
     let p = mix32(a) & mask;
     for (;;) {
-      const id = ids[p]!;
+      const id = slots[2 * p + 1]!;
       if (id === EMPTY) {
         this.pos = p;
         return -1;
       }
-      if (keys[p] === a) return id - 1;
+      if (slots[2 * p] === a) return id - 1;
       p = (p + 1) & mask;
     }
   }
 
   /** Adds `a` (just looked up by `find`, absent) with `id`. */
   insert(a: number, id: number): void {
-    this.keys[this.pos] = a;
-    this.ids[this.pos] = id + 1;
-    if (++this.size * 2 > this.ids.length) this.grow();
+    const at = 2 * this.pos;
+    this.slots[at] = a;
+    this.slots[at + 1] = id + 1;
+    if (++this.size * 2 > this.mask + 1) this.grow();
   }
 
   private grow(): void {
-    const { keys, ids } = this;
-    const cap = ids.length * 2;
-    this.keys = new Int32Array(cap);
-    this.ids = new Int32Array(cap);
+    const old = this.slots;
+    const cap = 2 * (this.mask + 1);
+    this.slots = new Int32Array(2 * cap);
     this.mask = cap - 1;
-    for (let i = 0; i < ids.length; i++) {
-      if (ids[i] === EMPTY) continue;
-      this.find(keys[i]!);
-      this.keys[this.pos] = keys[i]!;
-      this.ids[this.pos] = ids[i]!;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i + 1] === EMPTY) continue;
+      this.find(old[i]!);
+      this.slots[2 * this.pos] = old[i]!;
+      this.slots[2 * this.pos + 1] = old[i + 1]!;
     }
   }
 }
 
 /** A table of (int32, int32) keys. */
 export class IntPairTable {
-  private keys: Int32Array;
-  private ids: Int32Array;
+  /** Per slot s: the key's first at 3s, its second at 3s + 1, id + 1 at 3s + 2 (0: empty). */
+  private slots: Int32Array;
   private mask: number;
   private size = 0;
   private pos = 0;
 
-  constructor(capacity = 1024) {
-    this.keys = new Int32Array(capacity * 2);
-    this.ids = new Int32Array(capacity);
-    this.mask = capacity - 1;
+  /** `expectedKeys`: keys the table should hold before it first grows. */
+  constructor(expectedKeys = 0) {
+    const cap = slotsFor(expectedKeys);
+    this.slots = new Int32Array(3 * cap);
+    this.mask = cap - 1;
   }
 
   /** The id of (a, b), or -1 (then `insert` adds it where the probe ended). */
   find(a: number, b: number): number {
-    const { keys, ids, mask } = this;
+    const { slots, mask } = this;
     let p = mix32(Math.imul(a, 0x9e3779b1) ^ b) & mask;
     for (;;) {
-      const id = ids[p]!;
+      const at = 3 * p;
+      const id = slots[at + 2]!;
       if (id === EMPTY) {
         this.pos = p;
         return -1;
       }
-      if (keys[2 * p] === a && keys[2 * p + 1] === b) return id - 1;
+      if (slots[at] === a && slots[at + 1] === b) return id - 1;
       p = (p + 1) & mask;
     }
   }
 
   /** Adds (a, b) (just looked up by `find`, absent) with `id`. */
   insert(a: number, b: number, id: number): void {
-    this.keys[2 * this.pos] = a;
-    this.keys[2 * this.pos + 1] = b;
-    this.ids[this.pos] = id + 1;
-    if (++this.size * 2 > this.ids.length) this.grow();
+    const at = 3 * this.pos;
+    this.slots[at] = a;
+    this.slots[at + 1] = b;
+    this.slots[at + 2] = id + 1;
+    if (++this.size * 2 > this.mask + 1) this.grow();
   }
 
   private grow(): void {
-    const { keys, ids } = this;
-    const cap = ids.length * 2;
-    this.keys = new Int32Array(cap * 2);
-    this.ids = new Int32Array(cap);
+    const old = this.slots;
+    const cap = 2 * (this.mask + 1);
+    this.slots = new Int32Array(3 * cap);
     this.mask = cap - 1;
-    for (let i = 0; i < ids.length; i++) {
-      if (ids[i] === EMPTY) continue;
-      const a = keys[2 * i]!;
-      const b = keys[2 * i + 1]!;
-      this.find(a, b);
-      this.keys[2 * this.pos] = a;
-      this.keys[2 * this.pos + 1] = b;
-      this.ids[this.pos] = ids[i]!;
+    for (let i = 0; i < old.length; i += 3) {
+      if (old[i + 2] === EMPTY) continue;
+      this.find(old[i]!, old[i + 1]!);
+      const at = 3 * this.pos;
+      this.slots[at] = old[i]!;
+      this.slots[at + 1] = old[i + 1]!;
+      this.slots[at + 2] = old[i + 2]!;
     }
   }
 }
