@@ -40,10 +40,10 @@ function isInt(v: unknown): v is number {
 }
 
 export class KeyIndex {
-  private readonly ints = new IntTable();
+  private readonly ints: IntTable;
   private readonly flat = new Map<HashKey, number>();
   /** Pair tables by combination: 2 * (first leaf not an int32) + (second leaf not an int32). */
-  private readonly pairs: (IntPairTable | undefined)[] = [new IntPairTable(), undefined, undefined, undefined];
+  private readonly pairs: (IntPairTable | undefined)[];
   /** Numbers of the pair leaves that are not int32s (strings, other numbers), in first-seen order. */
   private readonly leafCodes = new Map<number | string, number>();
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
@@ -60,8 +60,12 @@ export class KeyIndex {
   private codeA = 0;
   private codeB = 0;
 
-  constructor(private readonly key: CompiledKey) {
+  /** `expectedKeys`: keys the index should hold before its table first grows (an estimate). */
+  constructor(private readonly key: CompiledKey, expectedKeys = 0) {
     this.pair = key.pair;
+    // Only the table the keys go to is sized (a pair key's int32 pairs, else the int32 keys).
+    this.ints = new IntTable(key.pair === undefined ? expectedKeys : 0);
+    this.pairs = [new IntPairTable(key.pair === undefined ? 0 : expectedKeys), undefined, undefined, undefined];
   }
 
   /** Number of keys (the next id). */

@@ -144,13 +144,13 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     super(ctx, out, udf);
     this.fn = udf.call;
     this.key = new SwitchedKey(subtaskKey(node.keyFirst, ctx.node.name), subtaskKey(node.keySecond, ctx.node.name));
-    this.index = new KeyIndex(this.key);
     this.copyIn = [inCopy(ctx, 0), inCopy(ctx, 1)];
     this.memory = holderOf(ctx);
     this.fold = ctx.node.coGroupFold;
     this.foldKeyBytes = KEY_OVERHEAD + FOLD_LOCAL_BYTES * (this.fold?.state.length ?? 0);
     const expected = this.fold?.expectedKeys ?? 0;
     this.foldCapacity = Math.min(MAX_FOLD_CAPACITY, expected, Math.floor(this.memory.limit / this.foldKeyBytes));
+    this.index = new KeyIndex(this.key, this.foldCapacity);
     this.foldState = this.fold === undefined ? undefined : foldState(this.fold, this.foldCapacity);
   }
 
