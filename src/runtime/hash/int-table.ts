@@ -2,11 +2,16 @@
  * Open-addressing hash tables from 32-bit integer keys (one, or a pair) to dense ids, for
  * runtime/hash/keyed-map.ts: keys and ids live in typed arrays, a probe allocates nothing and
  * compares integers only (a JavaScript Map hashes and boxes more per lookup). Linear probing,
- * the table doubles at half full. `find` remembers where the probe ended, so `insert` of the key
+ * the table doubles at three quarters full (MAX_LOAD: a denser table is fewer cache lines, which
+ * matters more than the longer probes past half full; both at once are 1.5-2x faster on 173k
+ * pair keys, bench distinct). `find` remembers where the probe ended, so `insert` of the key
  * just looked up (absent) needs no second probe.
  */
 
 const EMPTY = 0;
+
+/** Keys per slot a table holds before it doubles. */
+export const MAX_LOAD = 0.75;
 
 /** murmur3's finalizer: every input bit moves every output bit. */
 export function mix32(h: number): number {
@@ -25,11 +30,14 @@ export class IntTable {
   private mask: number;
   private size = 0;
   private pos = 0;
+  /** Keys past which it doubles. */
+  private limit: number;
 
   constructor(capacity = 1024) {
     this.keys = new Int32Array(capacity);
     this.ids = new Int32Array(capacity);
     this.mask = capacity - 1;
+    this.limit = capacity * MAX_LOAD;
   }
 
   /** The id of `a`, or -1 (then `insert` adds `a` where the probe ended). */
@@ -51,7 +59,7 @@ export class IntTable {
   insert(a: number, id: number): void {
     this.keys[this.pos] = a;
     this.ids[this.pos] = id + 1;
-    if (++this.size * 2 > this.ids.length) this.grow();
+    if (++this.size > this.limit) this.grow();
   }
 
   private grow(): void {
@@ -60,6 +68,7 @@ export class IntTable {
     this.keys = new Int32Array(cap);
     this.ids = new Int32Array(cap);
     this.mask = cap - 1;
+    this.limit = cap * MAX_LOAD;
     for (let i = 0; i < ids.length; i++) {
       if (ids[i] === EMPTY) continue;
       this.find(keys[i]!);
@@ -76,11 +85,14 @@ export class IntPairTable {
   private mask: number;
   private size = 0;
   private pos = 0;
+  /** Keys past which it doubles. */
+  private limit: number;
 
   constructor(capacity = 1024) {
     this.keys = new Int32Array(capacity * 2);
     this.ids = new Int32Array(capacity);
     this.mask = capacity - 1;
+    this.limit = capacity * MAX_LOAD;
   }
 
   /** The id of (a, b), or -1 (then `insert` adds it where the probe ended). */
@@ -103,7 +115,7 @@ export class IntPairTable {
     this.keys[2 * this.pos] = a;
     this.keys[2 * this.pos + 1] = b;
     this.ids[this.pos] = id + 1;
-    if (++this.size * 2 > this.ids.length) this.grow();
+    if (++this.size > this.limit) this.grow();
   }
 
   private grow(): void {
@@ -112,6 +124,7 @@ export class IntPairTable {
     this.keys = new Int32Array(cap * 2);
     this.ids = new Int32Array(cap);
     this.mask = cap - 1;
+    this.limit = cap * MAX_LOAD;
     for (let i = 0; i < ids.length; i++) {
       if (ids[i] === EMPTY) continue;
       const a = keys[2 * i]!;
