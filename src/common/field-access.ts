@@ -19,11 +19,22 @@ export function normalizeFieldExpression(ref: string): string {
   return ref.split(".").map((p) => (/^\d+$/.test(p) ? `f${Number(p)}` : p)).join(".");
 }
 
-/** A getter for one field reference. */
+/**
+ * A getter for one field reference. A position or a single field is a function generated for it
+ * (`r => r.a`, cached by reference): its property load has feedback of its own, which a shared
+ * `r[k]` over every key of the program does not, so it stays monomorphic and inlines.
+ */
 export function compileGetter(ref: FieldRef): Getter {
-  if (typeof ref === "number") return (r) => r[ref];
   if (ref === "*") return (r) => r;
-  const parts = ref.endsWith(".*") ? ref.slice(0, -2).split(".") : ref.split(".");
+  const cached = GENERATED.get(ref);
+  if (cached !== undefined) return cached;
+  const src = fieldAccessSource(ref, "r");
+  if (src !== undefined) {
+    const g = new Function("r", `return ${src};`) as Getter;
+    GENERATED.set(ref, g);
+    return g;
+  }
+  const parts = (ref as string).endsWith(".*") ? (ref as string).slice(0, -2).split(".") : (ref as string).split(".");
   const keys: (string | number)[] = parts.map((p) => tuplePosition(p) ?? p);
   if (keys.length === 1) {
     const k = keys[0]!;
@@ -36,10 +47,26 @@ export function compileGetter(ref: FieldRef): Getter {
   };
 }
 
+const GENERATED = new Map<FieldRef, Getter>();
+
 // "f0" addresses index 0 of an array, but a property "f0" of an object.
 function fieldOf(r: any, k: string | number): unknown {
   if (typeof k === "number" && !Array.isArray(r)) return r?.[`f${k}`];
   return r?.[k];
+}
+
+/**
+ * A JavaScript expression reading field `ref` of the record in variable `v` (what compileGetter's
+ * getter returns), for a position or a single field; undefined for paths ("a.b", "x.*") and "*".
+ * @internal
+ */
+export function fieldAccessSource(ref: FieldRef, v: string): string | undefined {
+  if (typeof ref === "number") return Number.isInteger(ref) && ref >= 0 ? `${v}[${ref}]` : undefined;
+  if (ref === "*" || ref.includes(".")) return undefined;
+  const pos = tuplePosition(ref);
+  // "f0" addresses index 0 of an array, but a property "f0" of an object (fieldOf).
+  if (pos !== undefined) return `(Array.isArray(${v}) ? ${v}[${pos}] : ${v}?.[${JSON.stringify(`f${pos}`)}])`;
+  return `${v}?.[${JSON.stringify(ref)}]`;
 }
 
 /** Checks a field reference against a known shape; throws InvalidProgramException naming both. */
