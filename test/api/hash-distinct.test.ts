@@ -153,9 +153,9 @@ testAtParallelism("records distinct passes on uncopied: a mutating consumer chan
   const d = env.fromCollection(elements).distinct("k");
   const mutated = d.map((r) => { r.n.c += 100; r.k *= 10; return r; });
   const plain = d.map((r) => [r.k, r.n.c] as [number, number]);
-  const [m, q] = await env.collectAll([mutated, plain]);
-  assert.deepEqual(m!.map((r) => [r.k, r.n.c]).sort(), [[10, 101], [20, 103]]);
-  assert.deepEqual(q!.sort(), [[1, 1], [2, 3]]);
+  const [m, q] = (await env.collectAll([mutated, plain])) as [{ k: number; n: { c: number } }[], [number, number][]];
+  assert.deepEqual(m.map((r) => [r.k, r.n.c]).sort(), [[10, 101], [20, 103]]);
+  assert.deepEqual(q.sort(), [[1, 1], [2, 3]]);
   assert.equal(JSON.stringify(elements), snapshot, "the user's elements are unchanged");
   const out = await env.fromCollection(elements).distinct("k").collect();
   for (const r of out) r.n.c = -1;

@@ -28,8 +28,8 @@ import { compareHashKeys, KeyedSpill } from "../spill/keyed-spill.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "./operator.js";
 import { COMBINER_MAX_KEYS } from "./reduce-drivers.js";
 
-/** Bytes a presized table spends per expected key (int-pair slots at half load, with their ids). */
-const TABLE_BYTES_PER_KEY = 24;
+/** Bytes a presized table may spend per expected key (int-pair slots and ids, a power of two past three quarters load). */
+const TABLE_BYTES_PER_KEY = 32;
 
 export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   private keys: KeyIndex;
