@@ -19,15 +19,21 @@ export function normalizeFieldExpression(ref: string): string {
   return ref.split(".").map((p) => (/^\d+$/.test(p) ? `f${Number(p)}` : p)).join(".");
 }
 
-/** A getter for one field reference. */
+/**
+ * A getter for one field reference. A position or a single field is a function generated for it
+ * (`r => r.a`) each time a key is compiled: its property load has feedback of its own (the
+ * layouts this key sees), which a shared `r[k]` over every key of the program does not, so it
+ * stays monomorphic and inlines. join-uniform, medium, job CPU: 1.58x -> 1.29x of plain JS
+ * (bench/ab.ts).
+ */
 export function compileGetter(ref: FieldRef): Getter {
-  if (typeof ref === "number") return Number.isInteger(ref) && ref >= 0 ? (new Function("r", `return r[${ref}];`) as Getter) : (r) => r[ref];
   if (ref === "*") return (r) => r;
-  const parts = ref.endsWith(".*") ? ref.slice(0, -2).split(".") : ref.split(".");
+  const src = fieldAccessSource(ref, "r");
+  if (src !== undefined) return new Function("r", `return ${src};`) as Getter;
+  const parts = (ref as string).endsWith(".*") ? (ref as string).slice(0, -2).split(".") : (ref as string).split(".");
   const keys: (string | number)[] = parts.map((p) => tuplePosition(p) ?? p);
   if (keys.length === 1) {
     const k = keys[0]!;
-    if (typeof k === "string" && /^[A-Za-z_$][\w$]*$/.test(k)) return namedGetter(k);
     return (r) => fieldOf(r, k);
   }
   return (r) => {
@@ -37,19 +43,24 @@ export function compileGetter(ref: FieldRef): Getter {
   };
 }
 
-/**
- * `r.name` as a named property load, generated per compiled key: each key gets its own load site,
- * which V8 caches for the layouts that key sees (a shared `r[name]` with a variable name sees every
- * key's records). join-uniform, medium, job CPU: 1.58x -> 1.29x of plain JS (bench/ab.ts).
- */
-function namedGetter(name: string): Getter {
-  return new Function("r", `return r === null || r === undefined ? undefined : r.${name};`) as Getter;
-}
-
 // "f0" addresses index 0 of an array, but a property "f0" of an object.
 function fieldOf(r: any, k: string | number): unknown {
   if (typeof k === "number" && !Array.isArray(r)) return r?.[`f${k}`];
   return r?.[k];
+}
+
+/**
+ * A JavaScript expression reading field `ref` of the record in variable `v` (what compileGetter's
+ * getter returns), for a position or a single field; undefined for paths ("a.b", "x.*") and "*".
+ * @internal
+ */
+export function fieldAccessSource(ref: FieldRef, v: string): string | undefined {
+  if (typeof ref === "number") return Number.isInteger(ref) && ref >= 0 ? `${v}[${ref}]` : undefined;
+  if (ref === "*" || ref.includes(".")) return undefined;
+  const pos = tuplePosition(ref);
+  // "f0" addresses index 0 of an array, but a property "f0" of an object (fieldOf).
+  if (pos !== undefined) return `(Array.isArray(${v}) ? ${v}[${pos}] : ${v}?.[${JSON.stringify(`f${pos}`)}])`;
+  return `${v}?.[${JSON.stringify(ref)}]`;
 }
 
 /** Checks a field reference against a known shape; throws InvalidProgramException naming both. */

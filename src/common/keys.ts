@@ -8,7 +8,7 @@
  * record does not have is an InvalidProgramException, found on the first such record.
  */
 import { InvalidProgramException } from "./errors.js";
-import { compileGetter, normalizeFieldExpression, validateFieldRef, type FieldRef, type Getter } from "./field-access.js";
+import { compileGetter, fieldAccessSource, normalizeFieldExpression, validateFieldRef, type FieldRef, type Getter } from "./field-access.js";
 import type { KeySelector } from "./functions.js";
 import type { Shape } from "./shape.js";
 import { udfSpec, type UdfSpec } from "./udf.js";
@@ -135,21 +135,53 @@ export function compileKey(key: KeyDefinition, operator: string, selectorCall?: 
   };
   const hashable = (r: any): HashKey => hashOfParts(getters.map((g) => g(r)), { operator, where, record: r });
   if (getters.length !== 2) return { extract, hashable, description };
-  const [g0, g1] = getters as [Getter, Getter];
-  const pair = (r: any, slot: PairSlot): boolean => {
-    const a: unknown = g0(r);
-    const b: unknown = g1(r);
-    if (isPairLeaf(a) && isPairLeaf(b)) {
-      slot.a = a;
-      slot.b = b;
-      return true;
-    }
-    // A tuple or object field stands for its leaves: ([1], 2) is the key (1, 2).
+  const [f0, f1] = key.fields as [FieldRef, FieldRef];
+  // Leaves that are not both pair leaves: a missing field fails, a tuple or object field stands
+  // for its leaves (([1], 2) is the key (1, 2)), anything else goes through `hashable`.
+  const other = (r: any, slot: PairSlot, a: unknown, b: unknown): boolean => {
+    if (a === undefined) checkFieldExists(f0, r, operator);
+    if (b === undefined) checkFieldExists(f1, r, operator);
     if (typeof a !== "object" && typeof b !== "object") return false;
     if (a === null || b === null) return false;
     return pairOfLeaves(leavesOf([a, b], { operator, where, record: r }), slot);
   };
-  return { extract, hashable, description, pair };
+  return { extract, hashable, description, pair: generatedPair(f0, f1, other) };
+}
+
+/**
+ * The `pair` of a two-field key: for positions and single fields a function generated for the
+ * two references (its loads and checks inline, with feedback of their own), else the getters'.
+ */
+function generatedPair(f0: FieldRef, f1: FieldRef, other: (r: any, slot: PairSlot, a: unknown, b: unknown) => boolean): CompiledKey["pair"] {
+  const a = fieldAccessSource(f0, "r");
+  const b = fieldAccessSource(f1, "r");
+  if (a === undefined || b === undefined) {
+    const g0 = compileGetter(f0);
+    const g1 = compileGetter(f1);
+    return (r, slot) => {
+      const x: unknown = g0(r);
+      const y: unknown = g1(r);
+      if (isPairLeaf(x) && isPairLeaf(y)) {
+        slot.a = x;
+        slot.b = y;
+        return true;
+      }
+      return other(r, slot, x, y);
+    };
+  }
+  // isPairLeaf, written out: a string, or a number other than -0.
+  const leaf = (v: string) => `(typeof ${v} === "string" || (typeof ${v} === "number" && (${v} !== 0 || 1 / ${v} > 0)))`;
+  const body = `return function pair(r, slot) {
+    const a = ${a};
+    const b = ${b};
+    if (${leaf("a")} && ${leaf("b")}) {
+      slot.a = a;
+      slot.b = b;
+      return true;
+    }
+    return other(r, slot, a, b);
+  };`;
+  return new Function("other", body)(other) as CompiledKey["pair"];
 }
 
 /** Whether `leaves` are a pair (into `slot`); else their hashable goes to `slot.hash`. */

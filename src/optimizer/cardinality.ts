@@ -23,6 +23,8 @@ export const OUTPUT_ESTIMATE = {
   HASH_SUM_REDUCE: "own",
   HASHED_PARTIAL_MIN_MAX: "own",
   HASH_MIN_MAX_REDUCE: "own",
+  HASHED_PARTIAL_DISTINCT: "own",
+  HASH_DISTINCT: "own",
   ALL_REDUCE: "own",
   HASH_GROUP_REDUCE: "own",
   SORTED_GROUP_REDUCE: "own",

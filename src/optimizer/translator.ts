@@ -38,6 +38,8 @@ export interface NodeSpec {
   readonly name?: string;
   readonly combineUdf?: UdfSpec;
   readonly estimatedRecords?: number;
+  /** See PhysicalNode.expectedKeys. */
+  readonly expectedKeys?: number;
   /** Broadcast sets are attached to the node that runs the user function. */
   readonly withBroadcastSets?: boolean;
 }
@@ -103,6 +105,7 @@ export class Translator {
       inputCopy: "none",
       readsOnly: false,
     };
+    if (spec.expectedKeys !== undefined) node.expectedKeys = spec.expectedKeys;
     this.nodes.push(node);
     return node;
   }

@@ -71,6 +71,9 @@ export const DRIVERS = {
   // A lone built-in MIN or MAX on a running value per key (runtime/drivers/min-max-reduce.ts).
   HASHED_PARTIAL_MIN_MAX: { inputs: 1, chainable: true, display: "Hash Combine (running min/max)", runs: ["reduce"], output: "fresh" },
   HASH_MIN_MAX_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce (running min/max)", runs: ["reduce"], output: "fresh" },
+  // distinct(): a set of keys, each record passed on when its key is first seen (runtime/drivers/distinct-driver.ts).
+  HASHED_PARTIAL_DISTINCT: { inputs: 1, chainable: true, display: "Hash Combine (distinct)", runs: ["reduce"], output: "input" },
+  HASH_DISTINCT: { inputs: 1, chainable: true, display: "Hash Distinct", runs: ["reduce"], output: "input" },
   ALL_REDUCE: { inputs: 1, chainable: true, display: "Reduce All", runs: ["reduce"], output: "fresh" },
   HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce", runs: ["groupReduce"], output: "user-or-input" },
   SORTED_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Sorted Group Reduce", runs: ["groupReduce"], output: "user-or-input" },
@@ -204,6 +207,9 @@ export const DRIVERS = {
 
 export type DriverStrategy = keyof typeof DRIVERS;
 
+/** The most keys a table is sized for up front (PhysicalNode.expectedKeys): a larger one grows as keys come. */
+export const MAX_EXPECTED_KEYS = 1 << 18;
+
 /** The logical nodes driver `D` runs (members of LogicalNode whose kind is in its `runs`). */
 export type LogicalOf<D extends DriverStrategy> = LogicalNode extends infer N
   ? N extends LogicalNode ? ([Extract<N["kind"], (typeof DRIVERS)[D]["runs"][number]>] extends [never] ? never : N) : never
@@ -262,6 +268,12 @@ export interface PhysicalNode {
   readonly combineUdf?: UdfSpec;
   /** Estimated output cardinality, if the optimizer had one. */
   estimatedRecords: number | undefined;
+  /**
+   * Keys one subtask of a hash-table driver is expected to see (its input's estimate per subtask,
+   * at most MAX_EXPECTED_KEYS), so the driver sizes its table once instead of growing it; plan
+   * JSON `expected_keys`. Undefined: no estimate (the table grows as keys come).
+   */
+  expectedKeys?: number;
   /**
    * Whether this node's output records are owned by the engine (fresh objects, no user reference).
    * For a collection source this is its decision to copy the user's elements as it emits them.

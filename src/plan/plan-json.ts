@@ -23,6 +23,8 @@ export interface PlanJsonNode {
   ownership?: PlanJsonOwnership;
   /** A Hash CoGroup running its function as a fold per key (no records held): the locals each key keeps. */
   fold?: { state: string[] };
+  /** Keys one subtask's hash table is sized for up front (the optimizer's estimate). */
+  expected_keys?: number;
   predecessors?: PlanJsonPredecessor[];
   /** Iteration nodes (Flink's keys): the step function's nodes and its placeholders' and outputs' ids. */
   step_function?: PlanJsonNode[];
@@ -78,6 +80,7 @@ function nodeJson(n: PhysicalNode): PlanJsonNode {
   if (n.readsOnly) out.ownership.reads_only = true;
   if (n.uncopiedInputs !== undefined) out.ownership.uncopied_inputs = n.uncopiedInputs.map((i) => (i === 0 ? "first" : "second"));
   if (n.coGroupFold !== undefined) out.fold = { state: [...n.coGroupFold.state] };
+  if (n.expectedKeys !== undefined) out.expected_keys = n.expectedKeys;
   const preds: PlanJsonPredecessor[] = [];
   n.inputs.forEach((gate, i) => {
     for (const c of gate.channels) {

@@ -4,13 +4,16 @@
  * the final reduce; where the input is already partitioned on the key, no combiner and no shuffle;
  * under a key selector a user reducer gets no combiner (see keyMayChange).
  * Keyed built-in SUMs alone (of distinct fields) run on the running-sum drivers (HASHED_PARTIAL_SUM, HASH_SUM_REDUCE),
- * a lone MIN or MAX on the running min/max drivers (HASHED_PARTIAL_MIN_MAX, HASH_MIN_MAX_REDUCE).
+ * a lone MIN or MAX on the running min/max drivers (HASHED_PARTIAL_MIN_MAX, HASH_MIN_MAX_REDUCE),
+ * distinct() on a set of keys (HASHED_PARTIAL_DISTINCT, HASH_DISTINCT) sized for the keys the input's
+ * estimate allows (expectedKeys).
  * Not keyed: combine per subtask, then one final subtask (Flink's ALL_REDUCE / ALL_GROUP_REDUCE).
  * Groups are formed by hashing (arrival order kept); a group order sorts each group.
  */
 import { singleMinMax, sumFields } from "../../common/builtins/aggregations.js";
 import type { GroupCombineNode, GroupReduceNode, ReduceNode } from "../../plan/logical.js";
-import type { DriverStrategy, InputGate } from "../../plan/physical.js";
+import { MAX_EXPECTED_KEYS, type DriverStrategy, type InputGate } from "../../plan/physical.js";
+import { estimateOf } from "../cardinality.js";
 import { FORWARD_ALL, forwardProps, noProps, type GlobalProps } from "../properties.js";
 import { single, type Translated, type Translator } from "../translator.js";
 
@@ -26,6 +29,7 @@ export function translateReduce(node: ReduceNode, t: Translator): Translated {
   if (node.builtin === "aggregate" && singleMinMax(node.udf.value) !== undefined) {
     return translateKeyed(node, t, pact, "HASHED_PARTIAL_MIN_MAX", "HASH_MIN_MAX_REDUCE", true);
   }
+  if (node.builtin === "distinct") return translateKeyed(node, t, pact, "HASHED_PARTIAL_DISTINCT", "HASH_DISTINCT", true, true);
   return translateKeyed(node, t, pact, "HASHED_PARTIAL_REDUCE", "HASH_REDUCE", true);
 }
 
@@ -59,19 +63,23 @@ function translateKeyed(
   combineDriver: DriverStrategy,
   finalDriver: DriverStrategy,
   combinable: boolean,
+  sized = false,
 ): Translated {
   const key = node.key!;
   const parallelism = t.parallelismOf(node);
   let input = t.translate(node.input);
+  // The keys the input's estimate allows (a table sized once): taken before any combiner, whose output has no estimate.
+  const inputRecords = sized ? estimateOfParts(input) : undefined;
   let gate: InputGate = t.connect(input, parallelism, { kind: "hash", key });
   const shuffles = gate.channels.some((c) => c.ship === "PARTITION_HASH");
   if (shuffles && combinable && !keyMayChange(node)) {
     // One combiner per producer, at the producer's parallelism, chained to it.
-    const parts = input.parts.map((part) => chainedCombiner(node, t, part, pact, combineDriver));
+    const parts = input.parts.map((part) =>
+      chainedCombiner(node, t, part, pact, combineDriver, sized ? expectedKeys(estimateOf(part.node), part.node.parallelism) : undefined));
     input = { parts };
     gate = t.connect(input, parallelism, { kind: "hash", key });
   }
-  const p = t.addNode({ logical: node, driver: finalDriver, pact, parallelism, inputs: [gate] });
+  const p = t.addNode({ logical: node, driver: finalDriver, pact, parallelism, inputs: [gate], expectedKeys: expectedKeys(inputRecords, parallelism) });
   const props: GlobalProps = t.propsAfter(gate, parallelism, input);
   return single(p, forwardProps(props, outputForwarding(node), parallelism));
 }
@@ -110,7 +118,23 @@ function keyMayChange(node: GroupingNode): boolean {
 type Part = Translated["parts"][number];
 
 /** A combiner forward-connected to one producer part, at the producer's parallelism (chained to it). */
-function chainedCombiner(node: GroupingNode, t: Translator, part: Part, pact: string, combineDriver: DriverStrategy): Part {
+/** The estimated records of all of `input`'s parts, if every part has one. */
+function estimateOfParts(input: Translated): number | undefined {
+  let total = 0;
+  for (const part of input.parts) {
+    const e = estimateOf(part.node);
+    if (e === undefined) return undefined;
+    total += e;
+  }
+  return total;
+}
+
+/** Keys one of `parallelism` subtasks may see of `records` (at most MAX_EXPECTED_KEYS), if estimated. */
+function expectedKeys(records: number | undefined, parallelism: number): number | undefined {
+  return records === undefined ? undefined : Math.min(MAX_EXPECTED_KEYS, Math.ceil(records / parallelism));
+}
+
+function chainedCombiner(node: GroupingNode, t: Translator, part: Part, pact: string, combineDriver: DriverStrategy, keys?: number): Part {
   const cgate: InputGate = {
     channels: [
       {
@@ -134,6 +158,7 @@ function chainedCombiner(node: GroupingNode, t: Translator, part: Part, pact: st
     inputs: [cgate],
     combineUdf: combinerUdf(node),
     withBroadcastSets: true,
+    expectedKeys: keys,
   });
   return { node: combiner, props: part.props };
 }

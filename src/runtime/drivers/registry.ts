@@ -12,6 +12,7 @@ import { FilterOperator, FlatMapOperator, MapOperator, NoOpOperator, ProjectOper
 import { AllReduceOperator, HashReduceOperator } from "./reduce-drivers.js";
 import { SumReduceOperator, SumsReduceOperator } from "./running-value-reduce.js";
 import { MinMaxReduceOperator } from "./min-max-reduce.js";
+import { HashDistinctOperator } from "./distinct-driver.js";
 import { singleMinMax, sumFields, type AggregationReducer } from "../../common/builtins/aggregations.js";
 import type { ReduceNode, SinkNode } from "../../plan/logical.js";
 import { CollectSinkOperator, FormatSinkOperator } from "./sink-drivers.js";
@@ -53,6 +54,8 @@ const OPERATORS: { readonly [D in DriverStrategy]: Factory<D> | RunElsewhere } =
   HASH_SUM_REDUCE: (ctx, out) => sumReduce(ctx, out, false),
   HASHED_PARTIAL_MIN_MAX: (ctx, out) => minMaxReduce(ctx, out, true),
   HASH_MIN_MAX_REDUCE: (ctx, out) => minMaxReduce(ctx, out, false),
+  HASHED_PARTIAL_DISTINCT: (ctx, out) => new HashDistinctOperator(ctx, out, true),
+  HASH_DISTINCT: (ctx, out) => new HashDistinctOperator(ctx, out, false),
   ALL_REDUCE: (ctx, out) => new AllReduceOperator(ctx, out),
   HASH_GROUP_REDUCE: (ctx, out) => new GroupOperator(ctx, out, false),
   SORTED_GROUP_REDUCE: (ctx, out) => new GroupOperator(ctx, out, false),

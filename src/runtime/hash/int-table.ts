@@ -2,13 +2,17 @@
  * Open-addressing hash tables from 32-bit integer keys (one, or a pair) to dense ids, for
  * runtime/hash/keyed-map.ts: keys and ids live in one typed array, a slot's key and id side by
  * side, so a probe touches one cache line (separate key and id arrays cost two misses per probe
- * once the table outgrows the cache), allocates nothing and compares integers only (a JavaScript
- * Map hashes and boxes more per lookup). Linear probing, the table doubles at half full. `find`
- * remembers where the probe ended, so `insert` of the key just looked up (absent) needs no second
- * probe.
+ * once the table outgrows the cache); a probe allocates nothing and compares integers only (a
+ * JavaScript Map hashes and boxes more per lookup). Linear probing, the table doubles at three
+ * quarters full (MAX_LOAD: a denser table is fewer cache lines, which matters more than the longer
+ * probes past half full; 1.5-2x faster on 173k pair keys, bench distinct). `find` remembers where
+ * the probe ended, so `insert` of the key just looked up (absent) needs no second probe.
  */
 
 const EMPTY = 0;
+
+/** Keys per slot a table holds before it doubles. */
+export const MAX_LOAD = 0.75;
 
 /** murmur3's finalizer: every input bit moves every output bit. */
 export function mix32(h: number): number {
@@ -19,13 +23,6 @@ export function mix32(h: number): number {
   return h ^ (h >>> 16);
 }
 
-/** The smallest power of two that holds `keys` at most half full (at least 1024 slots). */
-function slotsFor(keys: number): number {
-  let cap = 1024;
-  while (cap < 2 * keys) cap *= 2;
-  return cap;
-}
-
 /** A table of int32 keys (the caller checks `(v | 0) === v`). */
 export class IntTable {
   /** Per slot s: the key at 2s, id + 1 at 2s + 1 (0: empty). */
@@ -33,12 +30,14 @@ export class IntTable {
   private mask: number;
   private size = 0;
   private pos = 0;
+  /** Keys past which it doubles. */
+  private limit: number;
 
-  /** `expectedKeys`: keys the table should hold before it first grows. */
-  constructor(expectedKeys = 0) {
-    const cap = slotsFor(expectedKeys);
-    this.slots = new Int32Array(2 * cap);
-    this.mask = cap - 1;
+  /** `capacity`: slots, a power of two. */
+  constructor(capacity = 1024) {
+    this.slots = new Int32Array(2 * capacity);
+    this.mask = capacity - 1;
+    this.limit = capacity * MAX_LOAD;
   }
 
   /** The id of `a`, or -1 (then `insert` adds `a` where the probe ended). */
@@ -61,7 +60,7 @@ export class IntTable {
     const at = 2 * this.pos;
     this.slots[at] = a;
     this.slots[at + 1] = id + 1;
-    if (++this.size * 2 > this.mask + 1) this.grow();
+    if (++this.size > this.limit) this.grow();
   }
 
   private grow(): void {
@@ -69,6 +68,7 @@ export class IntTable {
     const cap = 2 * (this.mask + 1);
     this.slots = new Int32Array(2 * cap);
     this.mask = cap - 1;
+    this.limit = cap * MAX_LOAD;
     for (let i = 0; i < old.length; i += 2) {
       if (old[i + 1] === EMPTY) continue;
       this.find(old[i]!);
@@ -85,12 +85,14 @@ export class IntPairTable {
   private mask: number;
   private size = 0;
   private pos = 0;
+  /** Keys past which it doubles. */
+  private limit: number;
 
-  /** `expectedKeys`: keys the table should hold before it first grows. */
-  constructor(expectedKeys = 0) {
-    const cap = slotsFor(expectedKeys);
-    this.slots = new Int32Array(3 * cap);
-    this.mask = cap - 1;
+  /** `capacity`: slots, a power of two. */
+  constructor(capacity = 1024) {
+    this.slots = new Int32Array(3 * capacity);
+    this.mask = capacity - 1;
+    this.limit = capacity * MAX_LOAD;
   }
 
   /** The id of (a, b), or -1 (then `insert` adds it where the probe ended). */
@@ -115,7 +117,7 @@ export class IntPairTable {
     this.slots[at] = a;
     this.slots[at + 1] = b;
     this.slots[at + 2] = id + 1;
-    if (++this.size * 2 > this.mask + 1) this.grow();
+    if (++this.size > this.limit) this.grow();
   }
 
   private grow(): void {
@@ -123,6 +125,7 @@ export class IntPairTable {
     const cap = 2 * (this.mask + 1);
     this.slots = new Int32Array(3 * cap);
     this.mask = cap - 1;
+    this.limit = cap * MAX_LOAD;
     for (let i = 0; i < old.length; i += 3) {
       if (old[i + 2] === EMPTY) continue;
       this.find(old[i]!, old[i + 1]!);

@@ -14,7 +14,9 @@
  * `keyOf(id)` gives the key's hashable (a pair's is `hashOfLeaves([a, b])`, what `hashable` gives
  * the same key), by which spilled runs sort and merge (runtime/spill/keyed-spill.ts).
  * Usage: `find(record)` returns the id or -1 and remembers the key; `add()` gives the key of the
- * last `find` (absent) the next id.
+ * last `find` (absent) the next id. Options: `expectedKeys` sizes the tables once (the optimizer's
+ * estimate, PhysicalNode.expectedKeys), so they do not grow (rehash all keys) on the way;
+ * `keyOf: false` for a set of keys (distinct), which never asks for a key back: no key is kept per id.
  *
  * @example
  * const index = new KeyIndex(compileKey(parseKeyArgs([0, 1], "op"), "op"));
@@ -28,7 +30,7 @@
  */
 import type { CompiledKey, HashKey, PairSlot } from "../../common/keys.js";
 import { hashOfLeaves } from "../../common/key-values.js";
-import { IntPairTable, IntTable } from "./int-table.js";
+import { IntPairTable, IntTable, MAX_LOAD } from "./int-table.js";
 
 const FLAT = 0;
 const INT = 1;
@@ -39,11 +41,29 @@ function isInt(v: unknown): v is number {
   return typeof v === "number" && (v | 0) === v;
 }
 
+/** Slots of a table for `keys` keys (a power of two, at most MAX_LOAD full). */
+export function tableCapacity(keys: number): number {
+  let c = 1024;
+  while (c * MAX_LOAD < keys) c *= 2;
+  return c;
+}
+
+export interface KeyIndexOptions {
+  /** Keys to size the tables for (0: the smallest table, grown as keys come). */
+  readonly expectedKeys?: number;
+  /** Whether `keyOf` is used (default true); false keeps no key per id. */
+  readonly keyOf?: boolean;
+}
+
 export class KeyIndex {
   private readonly ints: IntTable;
   private readonly flat = new Map<HashKey, number>();
-  /** Pair tables by combination: 2 * (first leaf not an int32) + (second leaf not an int32). */
-  private readonly pairs: (IntPairTable | undefined)[];
+  /** Pair tables by combination: 2 * (first leaf not an int32) + (second leaf not an int32), made when first used. */
+  private readonly pairs: (IntPairTable | undefined)[] = [undefined, undefined, undefined, undefined];
+  /** Slots of a new pair table. */
+  private readonly pairCapacity: number;
+  private readonly keepKeys: boolean;
+  private count = 0;
   /** Numbers of the pair leaves that are not int32s (strings, other numbers), in first-seen order. */
   private readonly leafCodes = new Map<number | string, number>();
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
@@ -60,17 +80,18 @@ export class KeyIndex {
   private codeA = 0;
   private codeB = 0;
 
-  /** `expectedKeys`: keys the index should hold before its table first grows (an estimate). */
-  constructor(private readonly key: CompiledKey, expectedKeys = 0) {
+  constructor(private readonly key: CompiledKey, options: KeyIndexOptions = {}) {
     this.pair = key.pair;
-    // Only the table the keys go to is sized (a pair key's int32 pairs, else the int32 keys).
-    this.ints = new IntTable(key.pair === undefined ? expectedKeys : 0);
-    this.pairs = [new IntPairTable(key.pair === undefined ? 0 : expectedKeys), undefined, undefined, undefined];
+    this.keepKeys = options.keyOf ?? true;
+    const capacity = tableCapacity(options.expectedKeys ?? 0);
+    // A pair key's keys go to the pair tables (the int table only takes its other keys).
+    this.ints = new IntTable(key.pair === undefined ? capacity : 1024);
+    this.pairCapacity = capacity;
   }
 
   /** Number of keys (the next id). */
   get size(): number {
-    return this.keyA.length;
+    return this.count;
   }
 
   /** The id of `record`'s key, or -1 (then `add` gives it the next id). */
@@ -118,20 +139,21 @@ export class KeyIndex {
 
   /** Gives the key of the last `find` (which returned -1) the next id, and returns it. */
   add(): number {
-    const id = this.keyA.length;
+    const id = this.count++;
     const a = this.lastA;
-    this.keyA.push(a);
     switch (this.kind) {
       case INT:
         this.ints.insert(a as number, id);
-        this.keyB.push(undefined);
         break;
       case PAIR:
         this.addPair(id);
         break;
       default:
         this.flat.set(a as HashKey, id);
-        this.keyB.push(undefined);
+    }
+    if (this.keepKeys) {
+      this.keyA.push(a);
+      this.keyB.push(this.kind === PAIR ? this.lastB : undefined);
     }
     return id;
   }
@@ -153,12 +175,11 @@ export class KeyIndex {
     }
     let t = this.pairs[table];
     if (t === undefined) {
-      t = this.pairs[table] = new IntPairTable();
+      t = this.pairs[table] = new IntPairTable(this.pairCapacity);
       probed = false;
     }
     if (!probed) t.find(codeA, codeB);
     t.insert(codeA, codeB, id);
-    this.keyB.push(b);
   }
 
   /** The code of a leaf that is not an int32 (a new one gets the next). */
@@ -170,7 +191,7 @@ export class KeyIndex {
     return code;
   }
 
-  /** The hashable of key `id` (what `CompiledKey.hashable` gives that key). */
+  /** The hashable of key `id` (what `CompiledKey.hashable` gives that key); not with `keyOf: false`. */
   keyOf(id: number): HashKey {
     const b = this.keyB[id];
     const a = this.keyA[id];

@@ -150,7 +150,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     this.foldKeyBytes = KEY_OVERHEAD + FOLD_LOCAL_BYTES * (this.fold?.state.length ?? 0);
     const expected = this.fold?.expectedKeys ?? 0;
     this.foldCapacity = Math.min(MAX_FOLD_CAPACITY, expected, Math.floor(this.memory.limit / this.foldKeyBytes));
-    this.index = new KeyIndex(this.key, this.foldCapacity);
+    this.index = new KeyIndex(this.key, { expectedKeys: this.foldCapacity });
     this.foldState = this.fold === undefined ? undefined : foldState(this.fold, this.foldCapacity);
   }
 
