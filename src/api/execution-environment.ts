@@ -10,7 +10,7 @@ import { currentJobScope } from "../common/job-scope.js";
 import { checkParallelism, InvalidProgramException } from "../common/errors.js";
 import type { InputFormat } from "../common/formats.js";
 import type { JobListener } from "../common/progress.js";
-import { hasShape, inferShape, type Shape } from "../common/shape.js";
+import { inferShape, shapeTest, type Shape } from "../common/shape.js";
 import { COLLECTION_SAMPLE, type SinkDescriptor, type SourceDescriptor } from "../plan/descriptors.js";
 import { collectionElements } from "../client/action-session.js";
 import type { LogicalNode, SinkNode } from "../plan/logical.js";
@@ -327,6 +327,7 @@ function commonShape(elements: readonly unknown[]): Shape | undefined {
   if (elements.length === 0) return undefined;
   const first = inferShape(elements[0]);
   const limit = Math.min(elements.length, COLLECTION_SAMPLE);
-  for (let i = 1; i < limit; i++) if (!hasShape(elements[i], first)) return undefined;
+  const sameShape = shapeTest(first);
+  for (let i = 1; i < limit; i++) if (!sameShape(elements[i])) return undefined;
   return first;
 }

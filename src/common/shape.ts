@@ -35,40 +35,49 @@ export function inferShape(value: unknown): Shape {
 }
 
 /**
- * Whether `value` has exactly `shape` (what `inferShape(value)` would give, field order
- * included), without building a shape: the check a collection runs on every sampled element.
- * @example hasShape({ k: 1, v: "a" }, { k: "number", v: "string" }) // true
+ * A test of whether a value has exactly `shape` (what `inferShape(value)` would give, field order
+ * included), compiled once per shape so that checking many values builds no shape and lists no
+ * field names per value: what a collection runs on every sampled element.
+ * @example shapeTest({ k: "number", v: "string" })({ k: 1, v: "a" }) // true
  */
-export function hasShape(value: unknown, shape: Shape): boolean {
-  if (value === null || value === undefined) return shape === "any";
-  if (Array.isArray(value)) {
-    if (!Array.isArray(shape) || shape.length !== value.length) return false;
-    for (let i = 0; i < value.length; i++) if (!hasShape(value[i], shape[i]!)) return false;
-    return true;
+export function shapeTest(shape: Shape): (value: unknown) => boolean {
+  if (typeof shape === "string") {
+    if (shape === "any") return (v) => v === null || v === undefined || (typeof v !== "object" && !PRIMITIVE_KINDS.has(typeof v));
+    if (shape === "date") return (v) => v instanceof Date;
+    return (v) => typeof v === shape;
   }
-  switch (typeof value) {
-    case "string":
-    case "number":
-    case "bigint":
-    case "boolean":
-      return shape === typeof value;
-    case "object": {
-      if (value instanceof Date) return shape === "date";
-      if (typeof shape !== "object" || Array.isArray(shape)) return false;
-      const fields = shape as { readonly [field: string]: Shape };
-      let n = 0;
-      // Same fields in the same order: inferShape's objects list fields in Object.keys order.
-      const names = Object.keys(fields);
-      for (const k in value) {
-        if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
-        if (names[n] !== k || !hasShape((value as Record<string, unknown>)[k], fields[k]!)) return false;
-        n++;
-      }
-      return n === names.length;
+  if (Array.isArray(shape)) {
+    const parts = shape.map(shapeTest);
+    const n = parts.length;
+    return (v) => {
+      if (!Array.isArray(v) || v.length !== n) return false;
+      for (let i = 0; i < n; i++) if (!parts[i]!(v[i])) return false;
+      return true;
+    };
+  }
+  const fields = shape as { readonly [field: string]: Shape };
+  const names = Object.keys(fields);
+  const tests = names.map((k) => shapeTest(fields[k]!));
+  const n = names.length;
+  return (v) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date) return false;
+    // inferShape's objects list fields in Object.keys order: the same names in the same order.
+    const keys = Object.keys(v);
+    if (keys.length !== n) return false;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      if (k !== names[i] || !tests[i]!((v as Record<string, unknown>)[k])) return false;
     }
-    default:
-      return shape === "any";
-  }
+    return true;
+  };
+}
+
+/** The kinds inferShape names after their typeof. */
+const PRIMITIVE_KINDS = new Set(["string", "number", "bigint", "boolean"]);
+
+/** Whether `value` has exactly `shape` (shapeTest for one value). */
+export function hasShape(value: unknown, shape: Shape): boolean {
+  return shapeTest(shape)(value);
 }
 
 /** Text for error messages. */

@@ -1,5 +1,5 @@
 /**
- * hasShape answers what comparing inferShape's results answers (fromCollection samples its
+ * hasShape (shapeTest) answers what comparing inferShape's results answers (fromCollection samples its
  * elements with it), without building a shape per element.
  */
 import { test } from "node:test";
