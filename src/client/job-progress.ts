@@ -4,6 +4,7 @@
  * `env.getConfig().disableProgress()` or `SLUICE_PROGRESS=0`, and never shown without a terminal.
  * Listeners' errors are reported on stderr and never fail the job.
  */
+import { isatty } from "node:tty";
 import type { JobExecutionResult } from "../common/job-execution-result.js";
 import type { JobListener, ProgressSnapshot } from "../common/progress.js";
 import { ProgressDisplay } from "./progress-display.js";
@@ -20,9 +21,14 @@ export interface JobWatch {
   executed(result: JobExecutionResult | undefined, error?: unknown): void;
 }
 
-/** Whether the terminal display is on for this config and process. */
+/**
+ * Whether the terminal display is on for this config and process. Asks whether fd 2 is a
+ * terminal rather than `process.stderr.isTTY`: the first read of `process.stderr` builds the
+ * stream (~10 ms of a cold first job when stderr is a pipe), which a job that prints nothing
+ * should not pay.
+ */
 export function progressDisplayOn(config: WatchSettings): boolean {
-  return config.isProgressEnabled() && process.env["SLUICE_PROGRESS"] !== "0" && process.stderr.isTTY === true;
+  return config.isProgressEnabled() && process.env["SLUICE_PROGRESS"] !== "0" && isatty(2);
 }
 
 export function watchJob(jobName: string, config: WatchSettings): JobWatch {
