@@ -2,8 +2,10 @@
  * One child run under `node --cpu-prof`, then the functions with the most self time:
  *   npx tsx bench/profile.ts --engine sluice-p1 --workload join-uniform --size medium [--top 8]
  * Prints `self% self-ms function (file)` lines; the profile stays in bench/.prof/. The share is of
- * the job's samples: those with a frame of src/ on the stack, plus the garbage collector (the
- * process also loads modules, generates input and checksums the result, which is left out).
+ * the job's samples: from the first to the last sample with the engine's program (bench/engines/)
+ * on the stack, those with a frame of src/ or dist/ on the stack, plus the garbage collector's (the
+ * process also loads modules, generates input and checksums the result, which is left out: the
+ * collections of the input's generation used to be counted as the job's).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -56,25 +58,36 @@ const prof = JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile;
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const inJob = new Map<number, boolean>();
-const counts = (id: number): boolean => {
-  const known = inJob.get(id);
-  if (known !== undefined) return known;
-  const f = byId.get(id)!.callFrame;
+const memo = new Map<string, Map<number, boolean>>();
+/** Whether node `id`'s stack has a frame that `frame` accepts. */
+const stackHas = (id: number, tag: string, frame: (f: ProfileNode["callFrame"]) => boolean): boolean => {
+  let known = memo.get(tag);
+  if (known === undefined) memo.set(tag, (known = new Map()));
+  const k = known.get(id);
+  if (k !== undefined) return k;
   const p = parent.get(id);
-  const v = f.url.includes("/src/") || f.url.includes(`${dirname(BENCH_DIR)}/dist/`) || f.functionName === "(garbage collector)" || (p !== undefined && counts(p));
-  inJob.set(id, v);
+  const v = frame(byId.get(id)!.callFrame) || (p !== undefined && stackHas(p, tag, frame));
+  known.set(id, v);
   return v;
 };
+const library = (f: ProfileNode["callFrame"]): boolean => f.url.includes("/src/") || f.url.includes(`${dirname(BENCH_DIR)}/dist/`);
+// The timed part: bench/engines/ code (the job's program) on the stack. Samples outside it (start-up,
+// the input's generation, the checksum) are left out, the garbage collector's among them.
+const engineCode = (f: ProfileNode["callFrame"]): boolean => f.url.includes("/bench/engines/");
+const inRun = prof.samples.map((id) => stackHas(id, "engine", engineCode));
+const first = inRun.indexOf(true);
+const last = inRun.lastIndexOf(true);
+const counts = (id: number, i: number): boolean =>
+  i >= first && i <= last && (stackHas(id, "library", library) || byId.get(id)!.callFrame.functionName === "(garbage collector)");
 const self = new Map<string, number>();
 let total = 0;
-for (const id of prof.samples) {
-  if (!counts(id)) continue;
+prof.samples.forEach((id, i) => {
+  if (!counts(id, i)) return;
   total++;
   const f = byId.get(id)!.callFrame;
   const name = `${f.functionName || "(anonymous)"} (${f.url.replace(/^.*\/(src|dist|bench|node_modules)\//, "$1/")})`;
   self.set(name, (self.get(name) ?? 0) + 1);
-}
+});
 const ms = ((prof.endTime - prof.startTime) / 1000) * (total / prof.samples.length);
 console.log(`job samples: ${total} (${ms.toFixed(0)} ms of profile)`);
 for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
