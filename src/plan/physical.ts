@@ -207,8 +207,12 @@ export const DRIVERS = {
 
 export type DriverStrategy = keyof typeof DRIVERS;
 
-/** The most keys a table is sized for up front (PhysicalNode.expectedKeys): a larger one grows as keys come. */
-export const MAX_EXPECTED_KEYS = 1 << 18;
+/**
+ * The most keys a table is sized for up front (PhysicalNode.expectedKeys): an input's estimate
+ * bounds its keys from above, and a table sized for more keys than come is sparse, each probe a
+ * cache miss more (173k pair keys: 256k slots are faster than 512k); past it the table grows.
+ */
+export const MAX_EXPECTED_KEYS = 1 << 17;
 
 /** The logical nodes driver `D` runs (members of LogicalNode whose kind is in its `runs`). */
 export type LogicalOf<D extends DriverStrategy> = LogicalNode extends infer N

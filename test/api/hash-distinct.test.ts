@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { ExecutionEnvironment, type DataSet } from "../../src/index.js";
 import { PARALLELISMS, planNodes, testAtParallelism } from "../helpers.js";
 import { assertSpillsAlike, envWith, exact, Point, spillRoot, TINY_BUDGET } from "../memory/spill-helpers.js";
+import { SPILL_STATS } from "../../src/runtime/spill/spill-space.js";
 
 interface PlanNodeJson {
   id: number;
@@ -146,6 +147,21 @@ for (const p of PARALLELISMS) {
     for (const [k, i] of out) assert.equal(i, first.get(k), `key ${k} keeps its first record`);
   });
 }
+
+test("past a full key set, a key's repeats are dropped while it is in the overflow table: a hot key costs no spill per record [p=1]", async () => {
+  const unique = Array.from({ length: 3000 }, (_, i) => [i, i]);
+  const hot = Array.from({ length: 60_000 }, (_, i) => [-1 - (i % 3), i]);
+  const run = async (data: number[][]): Promise<{ out: number[][]; files: number }> => {
+    const files = SPILL_STATS.files;
+    const out = await envWith(1, TINY_BUDGET, spillRoot()).fromCollection(data).distinct(0).collect();
+    return { out, files: SPILL_STATS.files - files };
+  };
+  const alone = await run(unique);
+  const withHot = await run([...unique, ...hot]);
+  assert.ok(alone.files > 0, "the unique keys spill");
+  assert.ok(withHot.files - alone.files <= 2, `60,000 records of 3 keys add ${withHot.files - alone.files} spill files`);
+  assert.deepEqual(withHot.out.map(exact).sort(), [...unique, [-1, 0], [-2, 1], [-3, 2]].map(exact).sort());
+});
 
 testAtParallelism("records distinct passes on uncopied: a mutating consumer changes neither the user's elements nor another consumer", async (env) => {
   const elements = [{ k: 1, n: { c: 1 } }, { k: 1, n: { c: 2 } }, { k: 2, n: { c: 3 } }];

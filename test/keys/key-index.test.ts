@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { compileKey, parseKeyArgs, type HashKey } from "../../src/common/keys.js";
-import { KeyIndex } from "../../src/runtime/hash/keyed-map.js";
+import { KeyIndex, tableCapacity, type KeyIndexOptions } from "../../src/runtime/hash/keyed-map.js";
 import { IntPairTable, IntTable } from "../../src/runtime/hash/int-table.js";
 
 const LEAVES: unknown[] = [
@@ -15,10 +15,10 @@ const LEAVES: unknown[] = [
   [1], [1, 2], [], { x: 1 }, new Map([[1, "a"]]), new Set([1, 2]),
 ];
 
-/** Groups `records` by the index; checks ids against grouping by the key's hashable, and keyOf. */
-function check(fields: (number | string)[], records: unknown[]): void {
+/** Groups `records` by the index; checks ids against grouping by the key's hashable, and keyOf (unless `keyOf: false`). */
+function check(fields: (number | string)[], records: unknown[], options: KeyIndexOptions = {}): void {
   const key = compileKey(parseKeyArgs(fields, "t"), "t");
-  const index = new KeyIndex(key);
+  const index = new KeyIndex(key, options);
   const byHash = new Map<HashKey, number>();
   for (const r of records) {
     const h = key.hashable(r);
@@ -34,6 +34,7 @@ function check(fields: (number | string)[], records: unknown[]): void {
     }
   }
   assert.equal(index.size, byHash.size);
+  if (options.keyOf === false) return;
   for (const [h, id] of byHash) assert.equal(index.keyOf(id), h, `keyOf(${id})`);
 }
 
@@ -63,6 +64,18 @@ test("KeyIndex: many integer keys and pairs (the tables grow) keep their ids", (
   }
   check([0], ints);
   check([0, 1], pairs);
+});
+
+test("KeyIndex sized for its expected keys, or keeping no keys (a set: distinct), groups the same", () => {
+  const records: unknown[] = [];
+  for (const a of LEAVES) for (const b of LEAVES) records.push([a, b, records.length]);
+  const ints = Array.from({ length: 9000 }, (_, i) => [((i * 7919) % 5003) - 2500, i]);
+  for (const options of [{ expectedKeys: 3000 }, { keyOf: false }, { expectedKeys: 10, keyOf: false }]) {
+    check([0, 1], [...records, ...records], options);
+    check(["*"], [...LEAVES, ...LEAVES], options);
+    check([0], ints, options);
+  }
+  assert.deepEqual([0, 768, 769, 3000, 1 << 17].map(tableCapacity), [1024, 1024, 2048, 4096, 1 << 18], "a power of two, at most three quarters full");
 });
 
 test("IntTable and IntPairTable find what they hold, and nothing else", () => {

@@ -12,10 +12,14 @@
  * (a key never takes more than its record). A combiner whose set is full (or holds
  * COMBINER_MAX_KEYS keys) forgets its keys and starts anew: the final distinct after the shuffle
  * drops what passes twice. A final distinct whose set is full keeps it: from then on it drops the
- * records of the keys in it and hands every other record (copied when not owned) to a KeyedSpill
- * in the other half (sorted runs by hashable key, on disk past that half); when the input ends the
- * runs come back merged by key and the first record of each key goes on. Those keys were never in
- * the set, so no key passes twice, and memory stays within the share however many keys come.
+ * records of the keys in it, and the other keys go to an overflow table in the other half, which
+ * works as HASH_REDUCE keeping first records did: the first record of each key (copied when not
+ * owned), spilled as a run sorted by hashable key (KeyedSpill) when the table holds its half, so
+ * a key's later records are dropped while it is in the table and a hot key costs one record per
+ * run. When the input ends the table's records go on as they are if it never spilled, else the
+ * runs and the table come back merged by key and the first record of each key goes on. Those
+ * keys were never in the set, so no key passes twice, and memory stays within the share however
+ * many keys come.
  */
 import { copyRecord } from "../../common/copy.js";
 import type { CompiledKey, HashKey } from "../../common/keys.js";
@@ -26,7 +30,7 @@ import type { HolderMemory } from "../memory/job-memory.js";
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { compareHashKeys, KeyedSpill } from "../spill/keyed-spill.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "./operator.js";
-import { COMBINER_MAX_KEYS } from "./reduce-drivers.js";
+import { COMBINER_MAX_KEYS, entriesOf } from "./reduce-drivers.js";
 
 /** Bytes a presized table may spend per expected key (int-pair slots and ids, a power of two past three quarters load). */
 const TABLE_BYTES_PER_KEY = 32;
@@ -42,8 +46,8 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   /** Keys the set is sized for: the optimizer's estimate, within the set's bounds. */
   private readonly expected: number;
   private readonly copyIn: boolean;
-  /** A final distinct whose set is full: the records of keys not in the set, by key. */
-  private overflow: KeyedSpill<any> | undefined;
+  /** A final distinct whose set is full: the first records of the keys not in the set. */
+  private overflow: OverflowTable | undefined;
 
   constructor(ctx: OperatorContext<ReduceNode>, out: Operator, private readonly partial: boolean) {
     super(ctx, out);
@@ -74,25 +78,23 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
     for (let i = from; i < to; i++) this.collect(records[i]);
   }
 
-  /** The set holds its half: a combiner starts a new one, a final distinct keeps it and spills other keys' records. */
+  /** The set holds its half: a combiner starts a new one, a final distinct keeps it and sends other keys to the overflow table. */
   private setFull(): void {
     if (this.partial) {
       this.keys = new KeyIndex(this.key, { expectedKeys: this.expected, keyOf: false });
       this.size.reset();
       return;
     }
-    this.overflow = new KeyedSpill({ ...this.memory, limit: this.memory.limit / 2 });
+    this.overflow = new OverflowTable(this.key, { ...this.memory, limit: this.memory.limit / 2 });
   }
 
-  /** A record whose key is not in the full set, to the overflow runs. */
+  /** A record whose key is not in the full set, to the overflow table. */
   private spill(record: any): void {
-    let h: HashKey;
     try {
-      h = this.key.hashable(record);
+      this.overflow!.add(record, this.copyIn);
     } catch (e) {
       throw this.fail(e);
     }
-    this.overflow!.add([h, this.copyIn ? copyRecord(record) : record]);
   }
 
   override finish(): Promise<void> | void {
@@ -101,20 +103,60 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
     if (overflow === undefined) return this.out.finish();
     this.overflow = undefined;
     try {
-      // The first record of each key in the merged runs (equal keys come together, in arrival order).
-      let last: HashKey | undefined;
-      let first = true;
-      for (const [k, r] of overflow.merged()) {
-        if (!first && compareHashKeys(k, last!) === 0) continue;
-        first = false;
-        last = k;
-        this.out.collect(r);
-      }
+      overflow.emit(this.out);
     } catch (e) {
       throw this.fail(e);
     } finally {
       overflow.dispose();
     }
     return this.out.finish();
+  }
+}
+
+/**
+ * The first record of each key since its last spill (KeyIndex ids into `records`), spilled as a
+ * run sorted by hashable key when it holds its share.
+ */
+class OverflowTable {
+  private index: KeyIndex;
+  private records: any[] = [];
+  private readonly spill: KeyedSpill<any>;
+
+  constructor(private readonly key: CompiledKey, memory: HolderMemory) {
+    this.index = new KeyIndex(key);
+    this.spill = new KeyedSpill(memory);
+  }
+
+  /** Keeps `record` (a copy when `copy`) if its key is not in the table. */
+  add(record: any, copy: boolean): void {
+    if (this.index.find(record) >= 0) return;
+    this.records[this.index.add()] = copy ? copyRecord(record) : record;
+    if (this.spill.full(record)) {
+      this.spill.spill(entriesOf(this.index, this.records));
+      this.index = new KeyIndex(this.key);
+      this.records = [];
+    }
+  }
+
+  /** Hands on the first record of each key: the table's own, or the runs' and the table's merged by key. */
+  emit(out: Operator): void {
+    if (!this.spill.spilled) {
+      for (const r of this.records) out.collect(r);
+      return;
+    }
+    // Equal keys come together, in the order they were spilled: the first is the key's first record.
+    let last: HashKey | undefined;
+    let first = true;
+    for (const [k, r] of this.spill.merged(entriesOf(this.index, this.records))) {
+      if (!first && compareHashKeys(k, last!) === 0) continue;
+      first = false;
+      last = k;
+      out.collect(r);
+    }
+  }
+
+  dispose(): void {
+    this.records = [];
+    this.spill.dispose();
   }
 }
