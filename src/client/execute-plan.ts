@@ -71,6 +71,7 @@ export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions)
   const execution = {
     mode: choice.mode,
     ...(choice.workers > 0 ? { workers: choice.workers } : {}),
+    ...(choice.coordinator ? { coordinator: "runs subtasks beside the workers", splits: "claimed as the subtasks read them" } : {}),
     ...(choice.parallelism !== undefined ? { parallelism: choice.parallelism } : {}),
     ...(choice.outputParallelism !== undefined ? { outputParallelism: choice.outputParallelism } : {}),
     reason: choice.reason,

@@ -38,6 +38,16 @@ class EncodingExchange extends Exchange {
   }
 }
 
+/**
+ * `task` as the coordinator runs one of its subtasks beside the workers ("auto" on every core): it
+ * reads the exchanges' batches as records (a worker's are encoded, the coordinator's own are not)
+ * and writes records into the real exchanges, encoded only if a worker's subtask reads them.
+ */
+export function coordinatorTask(task: Task): Task {
+  const decode = (exchanges: readonly Exchange[]): Exchange[] => exchanges.map((ex) => new DecodingExchange(ex));
+  return { ...task, inputs: task.inputs.map(decode), broadcasts: task.broadcasts.map((b) => ({ name: b.name, exchanges: decode(b.exchanges) })) };
+}
+
 /** `task` reading and writing the threads' encoded batches as records. */
 export function localTask(task: Task): Task {
   const decode = (exchanges: readonly Exchange[]): Exchange[] => exchanges.map((ex) => new DecodingExchange(ex));

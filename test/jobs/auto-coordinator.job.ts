@@ -1,0 +1,35 @@
+/**
+ * A word count and a CSV join over files above "auto"'s file threshold (the coordinator reads beside
+ * a worker thread, splits claimed as read): returns the plan JSON's "execution", the counts, and the
+ * lines the CSV job wrote (a directory of part files at parallelism 2).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { defineJob, ExecutionEnvironment, WriteMode, type Collector, type DataSet, type OutputFormat } from "../../src/index.js";
+
+type Execution = { mode: string; workers?: number; coordinator?: string; splits?: string; reason: string };
+
+const discard: OutputFormat<unknown> = { open() {}, writeRecord() {}, close() {} } as unknown as OutputFormat<unknown>;
+
+const wordCount = (env: ExecutionEnvironment, text: string): DataSet<[string, number]> => env.readTextFile(text)
+  .flatMap((line: string, out: Collector<[string, number]>) => {
+    for (const w of line.split(" ")) if (w !== "") out.collect([w, 1]);
+  })
+  .groupBy(0).sum(1);
+
+export default defineJob(async (env, args: { text: string; orders: string; users: string; out: string }) => {
+  const explained = ExecutionEnvironment.getExecutionEnvironment();
+  wordCount(explained, args.text).output(discard);
+  const execution = (JSON.parse(explained.getExecutionPlan()) as { execution: Execution }).execution;
+  const counts = await wordCount(env, args.text).collect();
+  const orders = env.readCsvFile(args.orders).types("number", "number", "number");
+  const users = env.readCsvFile(args.users).types("number", "string");
+  orders.join(users).where(1).equalTo(0)
+    .with((o, u): [number, string, number, number] => [o[1], u[1], o[2], 1])
+    .groupBy(0, 1).sum(2).andSum(3)
+    .writeAsCsv(args.out, "\n", ",", WriteMode.OVERWRITE);
+  await env.execute("csv");
+  const lines = readdirSync(args.out).filter((f) => !f.startsWith(".") && !f.startsWith("_"))
+    .flatMap((f) => readFileSync(join(args.out, f), "utf8").split("\n").filter((l) => l !== ""));
+  return { execution, counts, lines };
+});
