@@ -1,9 +1,10 @@
 /**
  * A word count and a CSV join over files above "auto"'s file threshold (the coordinator reads beside
  * a worker thread, splits claimed as read): returns the plan JSON's "execution", the counts, and the
- * lines the CSV job wrote (a directory of part files at parallelism 2).
+ * lines the CSV job wrote (a directory of part files at parallelism 2), and the lines each thread read.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isMainThread } from "node:worker_threads";
 import { join } from "node:path";
 import { defineJob, ExecutionEnvironment, WriteMode, type Collector, type DataSet, type OutputFormat } from "../../src/index.js";
 
@@ -17,7 +18,23 @@ const wordCount = (env: ExecutionEnvironment, text: string): DataSet<[string, nu
   })
   .groupBy(0).sum(1);
 
-export default defineJob(async (env, args: { text: string; orders: string; users: string; out: string }) => {
+/**
+ * Lines read per thread ("coordinator" or "worker"). Until a worker has read a line (it writes
+ * `marker`), the coordinator spins a little per line: the worker, however slow to start, finds
+ * splits left to claim. The coordinator still yields at every chunk its file reads take.
+ */
+const linesPerThread = (env: ExecutionEnvironment, text: string, marker: string): DataSet<[string, number]> => env.readTextFile(text)
+  .map((): [string, number] => {
+    if (!isMainThread) {
+      if (!existsSync(marker)) writeFileSync(marker, "");
+      return ["worker", 1];
+    }
+    if (!existsSync(marker)) for (const until = performance.now() + 0.2; performance.now() < until;);
+    return ["coordinator", 1];
+  })
+  .groupBy(0).sum(1);
+
+export default defineJob(async (env, args: { text: string; orders: string; users: string; out: string; marker: string }) => {
   const explained = ExecutionEnvironment.getExecutionEnvironment();
   wordCount(explained, args.text).output(discard);
   const execution = (JSON.parse(explained.getExecutionPlan()) as { execution: Execution }).execution;
@@ -31,5 +48,6 @@ export default defineJob(async (env, args: { text: string; orders: string; users
   await env.execute("csv");
   const lines = readdirSync(args.out).filter((f) => !f.startsWith(".") && !f.startsWith("_"))
     .flatMap((f) => readFileSync(join(args.out, f), "utf8").split("\n").filter((l) => l !== ""));
-  return { execution, counts, lines };
+  const threads = await linesPerThread(env, args.text, args.marker).collect();
+  return { execution, counts, lines, threads };
 });

@@ -2,7 +2,8 @@
  * "auto" over files above its threshold (issue 17): the coordinator runs subtasks beside a worker
  * thread, and the source tasks' splits are claimed as the subtasks read them (split-claims.ts).
  * The plan JSON says so; a word count and a CSV join with a file sink give what they give in
- * process, whoever read which split. Claims: each split goes to exactly one claimer.
+ * process, whoever read which split, and the worker reads lines of the splits it claims (the
+ * coordinator spins until it has). Claims: each split goes to exactly one claimer.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,7 +18,7 @@ import { seededRandom } from "../helpers.js";
 const temp = tempDirs("sluice-auto-coordinator-");
 
 type Execution = { mode: string; workers?: number; coordinator?: string; splits?: string; reason: string };
-type Got = { execution: Execution; counts: [string, number][]; lines: string[] };
+type Got = { execution: Execution; counts: [string, number][]; lines: string[]; threads: [string, number][] };
 
 function inputs(): { text: string; orders: string; users: string } {
   const rnd = seededRandom(17);
@@ -41,15 +42,29 @@ const sorted = <T>(xs: T[]): T[] => [...xs].sort((a, b) => (JSON.stringify(a) < 
 test("auto over files: the coordinator runs subtasks beside a worker, with the in-process results", async () => {
   const files = inputs();
   const job = new URL("../jobs/auto-coordinator.job.ts", import.meta.url);
-  const auto = await runJob<Got>(job, { ...files, out: join(temp.dir(), "auto") }, { parallelism: 2, mode: "auto" });
-  const here = await runJob<Got>(job, { ...files, out: join(temp.dir(), "here") }, { parallelism: 2, mode: "in-process" });
+  const marker = join(temp.dir(), "marker");
+  // 3 MB files: "auto" from 2 MiB here (the default threshold is 16 MiB; SLUICE_AUTO_MIN_FILE_BYTES moves it).
+  process.env.SLUICE_AUTO_MIN_FILE_BYTES = String(2 * 2 ** 20);
+  let auto: Got;
+  try {
+    auto = await runJob<Got>(job, { ...files, out: join(temp.dir(), "auto"), marker }, { parallelism: 2, mode: "auto" });
+  } finally {
+    delete process.env.SLUICE_AUTO_MIN_FILE_BYTES;
+  }
+  // In process after the auto run: the marker exists (or, on one core, the spin ends with the file).
+  const here = await runJob<Got>(job, { ...files, out: join(temp.dir(), "here"), marker }, { parallelism: 2, mode: "in-process" });
   if (availableParallelism() > 1) {
     assert.equal(auto.execution.mode, "threads", auto.execution.reason);
     assert.equal(auto.execution.workers, 1);
-    assert.equal(auto.execution.coordinator, "runs subtasks beside the workers");
+    assert.equal(auto.execution.coordinator, "runs subtasks beside the workers; a task reading under 100000 records through exchanges runs there whole");
     assert.equal(auto.execution.splits, "claimed as the subtasks read them");
-    assert.match(auto.execution.reason, /the coordinator runs subtasks beside 1 worker thread/);
+    assert.match(auto.execution.reason, /\(>= 2,097,152 file bytes\).*the coordinator runs subtasks beside 1 worker thread/);
+    // Both read lines: the worker claimed the splits the coordinator had not taken yet.
+    const read = new Map(auto.threads);
+    assert.ok((read.get("coordinator") ?? 0) > 0 && (read.get("worker") ?? 0) > 0, JSON.stringify(auto.threads));
   }
+  assert.equal(auto.threads.reduce((n, [, c]) => n + c, 0), here.threads.reduce((n, [, c]) => n + c, 0));
+  assert.deepEqual(here.threads.map(([t]) => t), ["coordinator"]);
   assert.equal(here.execution.mode, "in-process");
   assert.ok(here.counts.length > 1000);
   assert.deepEqual(sorted(auto.counts), sorted(here.counts));

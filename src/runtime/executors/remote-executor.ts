@@ -53,6 +53,21 @@ export interface RemoteTarget {
   readonly coordinator?: boolean;
 }
 
+/**
+ * With `RemoteTarget.coordinator`: a task that reads fewer records than this through exchanges (a
+ * final reduce of combined partial sums, a small join side) runs all its subtasks in the
+ * coordinator, where the records are: a worker's subtask would cost encoding them, decoding them
+ * there, and the same for its output.
+ */
+export const COORDINATOR_TASK_RECORDS = 100_000;
+
+/** Records `task` reads through its input and broadcast exchanges. */
+function exchangeRecords(task: Task): number {
+  let n = 0;
+  for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) n += ex.records;
+  return n;
+}
+
 function bySplitNumber(a: InputSplit, b: InputSplit): number {
   return a.splitNumber - b.splitNumber;
 }
@@ -102,6 +117,11 @@ export class RemoteExecutor implements TaskExecutor {
     const claim = this.target.coordinator && task.chain[0]!.driver === "SOURCE" ? newSplitClaim() : undefined;
     const all = claim ? splits.flat().sort(bySplitNumber) : undefined;
     const here = this.target.coordinator ? coordinatorTask(task) : undefined;
+    if (here && !claim && exchangeRecords(task) < COORDINATOR_TASK_RECORDS) {
+      // Its input is in the coordinator's exchanges and small: shipping it out and the results back costs more than it saves.
+      for (let i = 0; i < p; i++) await this.runHere(here, i, env, []);
+      return;
+    }
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       signal?.throwIfAborted();

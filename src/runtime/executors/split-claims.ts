@@ -9,7 +9,7 @@ import type { InputSplit } from "../../common/formats.js";
 import { trace, TRACING } from "./trace.js";
 
 /** Splits a source task asks its format for, per subtask, when they are claimed: small enough to even out a late start. */
-export const CLAIMED_SPLITS_PER_SUBTASK = 8;
+export const CLAIMED_SPLITS_PER_SUBTASK = 16;
 
 /** A new claim counter (0: no split claimed yet), shareable with worker threads. */
 export function newSplitClaim(): Int32Array {
