@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isMainThread } from "node:worker_threads";
 import { join } from "node:path";
-import { defineJob, ExecutionEnvironment, WriteMode, type Collector, type DataSet, type OutputFormat } from "../../src/index.js";
+import { defineJob, ExecutionEnvironment, ListAccumulator, RichMapFunction, WriteMode, type Collector, type DataSet, type OutputFormat } from "../../src/index.js";
 
 type Execution = { mode: string; workers?: number; coordinator?: string; splits?: string; reason: string };
 
@@ -23,16 +23,28 @@ const wordCount = (env: ExecutionEnvironment, text: string): DataSet<[string, nu
  * `marker`), the coordinator spins a little per line: the worker, however slow to start, finds
  * splits left to claim. The coordinator still yields at every chunk its file reads take.
  */
-const linesPerThread = (env: ExecutionEnvironment, text: string, marker: string): DataSet<[string, number]> => env.readTextFile(text)
-  .map((): [string, number] => {
+class ThreadOfLine extends RichMapFunction<string, [string, number]> {
+  constructor(private readonly marker: string) {
+    super();
+  }
+  override open(): void {
+    // Each subtask adds its index once: the list shows the order the job's accumulators merged in.
+    const subtasks = new ListAccumulator<number>();
+    this.getRuntimeContext().addAccumulator("subtasks", subtasks);
+    subtasks.add(this.getRuntimeContext().getIndexOfThisSubtask());
+  }
+  map(): [string, number] {
     if (!isMainThread) {
-      if (!existsSync(marker)) writeFileSync(marker, "");
+      if (!existsSync(this.marker)) writeFileSync(this.marker, "");
       return ["worker", 1];
     }
-    if (!existsSync(marker)) for (const until = performance.now() + 0.2; performance.now() < until;);
+    if (!existsSync(this.marker)) for (const until = performance.now() + 0.2; performance.now() < until;);
     return ["coordinator", 1];
-  })
-  .groupBy(0).sum(1);
+  }
+}
+
+const linesPerThread = (env: ExecutionEnvironment, text: string, marker: string): DataSet<[string, number]> =>
+  env.readTextFile(text).map(new ThreadOfLine(marker)).groupBy(0).sum(1);
 
 export default defineJob(async (env, args: { text: string; orders: string; users: string; out: string; marker: string }) => {
   const explained = ExecutionEnvironment.getExecutionEnvironment();
@@ -49,5 +61,6 @@ export default defineJob(async (env, args: { text: string; orders: string; users
   const lines = readdirSync(args.out).filter((f) => !f.startsWith(".") && !f.startsWith("_"))
     .flatMap((f) => readFileSync(join(args.out, f), "utf8").split("\n").filter((l) => l !== ""));
   const threads = await linesPerThread(env, args.text, args.marker).collect();
-  return { execution, counts, lines, threads };
+  const subtasks = env.getLastJobExecutionResult()?.getAccumulatorResult<number[]>("subtasks");
+  return { execution, counts, lines, threads, subtasks };
 });

@@ -18,7 +18,7 @@ import { seededRandom } from "../helpers.js";
 const temp = tempDirs("sluice-auto-coordinator-");
 
 type Execution = { mode: string; workers?: number; coordinator?: string; splits?: string; reason: string };
-type Got = { execution: Execution; counts: [string, number][]; lines: string[]; threads: [string, number][] };
+type Got = { execution: Execution; counts: [string, number][]; lines: string[]; threads: [string, number][]; subtasks: number[] };
 
 function inputs(): { text: string; orders: string; users: string } {
   const rnd = seededRandom(17);
@@ -65,6 +65,9 @@ test("auto over files: the coordinator runs subtasks beside a worker, with the i
   }
   assert.equal(auto.threads.reduce((n, [, c]) => n + c, 0), here.threads.reduce((n, [, c]) => n + c, 0));
   assert.deepEqual(here.threads.map(([t]) => t), ["coordinator"]);
+  // Accumulators merge in subtask order, the coordinator's subtask 0 and the worker's 1 alike.
+  assert.deepEqual(here.subtasks, [0, 1]);
+  assert.deepEqual(auto.subtasks, [0, 1]);
   assert.equal(here.execution.mode, "in-process");
   assert.ok(here.counts.length > 1000);
   assert.deepEqual(sorted(auto.counts), sorted(here.counts));

@@ -11,7 +11,7 @@
 import { TaskFailure } from "../../common/errors.js";
 import type { InputSplit } from "../../common/formats.js";
 import type { Task } from "../job-graph.js";
-import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
+import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { decodeBatch, encodeBatch, toWire, transferables, type EncodedBatch } from "./codec.js";
 import type { SourceNode } from "../../plan/logical.js";
 import type { TaskExecutor } from "./executor.js";
@@ -73,7 +73,8 @@ function bySplitNumber(a: InputSplit, b: InputSplit): number {
 }
 
 export class RemoteExecutor implements TaskExecutor {
-  private readonly ran: { task: number; subtask: number; handle: WorkerHandle }[] = [];
+  /** Subtasks that registered accumulators: in a worker (merged there) or here (their own registry). */
+  private readonly ran: { task: number; subtask: number; handle?: WorkerHandle; here?: AccumulatorRegistry }[] = [];
   private readonly busy = new Set<WorkerHandle>();
   private readonly cancelled = new Set<WorkerHandle>();
   /** Workers this executor terminated, until they are gone (no file is written after the job failed). */
@@ -119,7 +120,7 @@ export class RemoteExecutor implements TaskExecutor {
     const here = this.target.coordinator ? coordinatorTask(task) : undefined;
     if (here && !claim && exchangeRecords(task) < COORDINATOR_TASK_RECORDS) {
       // Its input is in the coordinator's exchanges and small: shipping it out and the results back costs more than it saves.
-      for (let i = 0; i < p; i++) await this.runHere(here, i, env, []);
+      for (let i = 0; i < p; i++) await this.runHere(here, index, i, env, []);
       return;
     }
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -139,7 +140,7 @@ export class RemoteExecutor implements TaskExecutor {
         }
         const own = claim ? all! : (splits[i] ?? []);
         if (h === "here") {
-          running.push(this.runHere(here!, i, env, claim ? claimedSplits(own, claim) : own).catch((e: unknown) => fail(i, e)));
+          running.push(this.runHere(here!, index, i, env, claim ? claimedSplits(own, claim) : own).catch((e: unknown) => fail(i, e)));
           continue;
         }
         const handle = h;
@@ -208,14 +209,17 @@ export class RemoteExecutor implements TaskExecutor {
   }
 
   /** One subtask in the coordinator's thread, as in process (its records stay records unless a worker reads them). */
-  private async runHere(task: Task, i: number, env: SubtaskEnv, splits: Iterable<InputSplit>): Promise<void> {
+  private async runHere(task: Task, index: number, i: number, env: SubtaskEnv, splits: Iterable<InputSplit>): Promise<void> {
     this.hereBusy = true;
-    trace(`subtask ${i} runs in the coordinator`);
+    trace(`task ${index} subtask ${i} runs in the coordinator`);
+    // Its own registry: the job's accumulators merge subtask by subtask in the in-process order, wherever each ran.
+    const here = new AccumulatorRegistry();
     try {
-      await runSubtask(task, i, env, splits);
+      await runSubtask(task, i, { ...env, accumulators: here }, splits);
+      if (!here.entries().next().done) this.ran.push({ task: index, subtask: i, here });
     } finally {
       this.hereBusy = false;
-      trace(`subtask ${i} ran in the coordinator`);
+      trace(`task ${index} subtask ${i} ran in the coordinator`);
       const freed = this.hereFreed;
       this.hereFreed = undefined;
       freed?.();
@@ -288,7 +292,11 @@ export class RemoteExecutor implements TaskExecutor {
     const order = [...this.ran].sort((a, b) => a.task - b.task || a.subtask - b.subtask);
     const { run, action } = this.target;
     for (const r of order) {
-      const reply = await r.handle.request({ t: "merge", run, action, task: r.task, subtask: r.subtask, partial });
+      if (r.here) {
+        partial = foldAccumulators(partial, r.here.entries());
+        continue;
+      }
+      const reply = await r.handle!.request({ t: "merge", run, action, task: r.task, subtask: r.subtask, partial });
       if (reply.t !== "merged") throw new Error(`internal: unexpected reply ${reply.t}`);
       partial = reply.partial;
     }
