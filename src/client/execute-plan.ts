@@ -10,7 +10,7 @@ import { planToJson } from "../plan/plan-json.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { runJob } from "../runtime/job-runner.js";
 import type { TaskExecutor } from "../runtime/executors/executor.js";
-import { COORDINATOR_TASK_RECORDS } from "../runtime/executors/remote-executor.js";
+import { COORDINATOR_TASK_RECORDS } from "../runtime/executors/local-task.js";
 import { watchJob } from "./job-progress.js";
 import { currentSession, outcomeOf, type ActionOptions, type ActionOutcome } from "./action-session.js";
 import type { ExecutionChoice } from "./choose-execution.js";

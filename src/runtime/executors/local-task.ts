@@ -58,3 +58,18 @@ export function localTask(task: Task): Task {
     outputs: task.outputs.map((ex) => new EncodingExchange(ex)),
   };
 }
+
+/**
+ * With `RemoteTarget.coordinator`: a task that reads fewer records than this through exchanges (a
+ * final reduce of combined partial sums, a small join side) runs all its subtasks in the
+ * coordinator, where the records are: a worker's subtask would cost encoding them, decoding them
+ * there, and the same for its output.
+ */
+export const COORDINATOR_TASK_RECORDS = 100_000;
+
+/** Records `task` reads through its input and broadcast exchanges. */
+export function exchangeRecords(task: Task): number {
+  let n = 0;
+  for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) n += ex.records;
+  return n;
+}

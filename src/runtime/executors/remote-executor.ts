@@ -7,6 +7,9 @@
  * running the job's subtasks are terminated (a stuck function cannot hold the job). An abort of
  * `signal` (a timeout, a cancel) fails the running subtasks the same way. Accumulators are merged
  * at the end of the job by the workers (their classes live there), in the in-process order.
+ * With `RemoteTarget.coordinator` ("auto" over files) the coordinator runs subtasks too: each goes
+ * where a place is free first, a source task's splits are claimed as they are read
+ * (split-claims.ts), and a task with little exchange input runs whole in the coordinator.
  */
 import { TaskFailure } from "../../common/errors.js";
 import type { InputSplit } from "../../common/formats.js";
@@ -15,7 +18,7 @@ import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { decodeBatch, encodeBatch, toWire, transferables, type EncodedBatch } from "./codec.js";
 import type { SourceNode } from "../../plan/logical.js";
 import type { TaskExecutor } from "./executor.js";
-import { coordinatorTask, localTask } from "./local-task.js";
+import { COORDINATOR_TASK_RECORDS, coordinatorTask, exchangeRecords, localTask } from "./local-task.js";
 import { claimedSplits, CLAIMED_SPLITS_PER_SUBTASK, newSplitClaim } from "./split-claims.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import type { PrintedText } from "./protocol.js";
@@ -51,21 +54,6 @@ export interface RemoteTarget {
    * Threads only (the claims share memory).
    */
   readonly coordinator?: boolean;
-}
-
-/**
- * With `RemoteTarget.coordinator`: a task that reads fewer records than this through exchanges (a
- * final reduce of combined partial sums, a small join side) runs all its subtasks in the
- * coordinator, where the records are: a worker's subtask would cost encoding them, decoding them
- * there, and the same for its output.
- */
-export const COORDINATOR_TASK_RECORDS = 100_000;
-
-/** Records `task` reads through its input and broadcast exchanges. */
-function exchangeRecords(task: Task): number {
-  let n = 0;
-  for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) n += ex.records;
-  return n;
 }
 
 function bySplitNumber(a: InputSplit, b: InputSplit): number {
