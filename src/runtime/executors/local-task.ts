@@ -1,8 +1,10 @@
 /**
  * A task the coordinator runs itself while the rest of its job runs in worker threads (an
- * iteration: its supersteps run here). In threads mode the exchanges hold encoded batches, so the
- * task sees them through wrappers: its inputs decode what it reads, its outputs encode what it
- * writes; everything else (range sampling, releasing, metrics) stays with the real exchanges.
+ * iteration: its supersteps run here; or, in "auto" over files, any subtask the coordinator takes
+ * beside the workers). In threads mode the exchanges hold encoded batches (a worker's) and records
+ * (the coordinator's), so the task sees them through wrappers: its inputs decode what is encoded,
+ * an iteration's outputs encode what it writes; everything else (range sampling, releasing,
+ * metrics) stays with the real exchanges.
  */
 import { Exchange } from "../exchange/exchange.js";
 import type { Task } from "../job-graph.js";
