@@ -7,7 +7,8 @@
  * coordinator); in process otherwise. Collection records do not count: a collection is one
  * subtask's input, shipped from the coordinator's memory, which costs about what the simple
  * functions the workers would run in parallel save; nor do file bytes whose every record would
- * cross the coordinator, nor files below AUTO_MIN_FILE_BYTES (see estimatedInput). When
+ * cross the coordinator, nor files below AUTO_MIN_FILE_BYTES (see estimatedInput). Over files the
+ * coordinator runs subtasks too, beside the workers (remote-executor.ts). When
  * "auto" runs in process, a plan whose parallelism nothing observes (observed-parallelism.ts) is
  * planned again at parallelism 1: subtasks sharing one thread only pay for partitioning. The choice
  * and its reason go into the plan JSON and, for "auto", on stderr.
@@ -32,20 +33,35 @@ export interface ExecutionChoice {
   readonly parallelism?: number;
   /** With `parallelism`: the default parallelism kept for sinks with an output format (what they write shows it). */
   readonly outputParallelism?: number;
+  /**
+   * Threads: the coordinator runs subtasks too, beside `workers` worker threads, each subtask where
+   * a place is free first, and the file splits are claimed as the subtasks read them (remote-executor.ts).
+   */
+  readonly coordinator?: boolean;
 }
 
 /** Records of sequence input above which "auto" uses workers. */
 export const AUTO_MIN_INPUT = 200_000;
 
 /**
- * Bytes of file input (read and combined or written in the workers) above which "auto" uses workers.
- * Each worker is a fresh isolate: ~0.1 s to start and plan, its hot path compiled again, and a
- * parallel plan (combiner, exchange) that costs more per record in the first fraction of a second
- * (in process at p=2 against p=1: wordcount +26% CPU at 10 MB, +5% at 50 MB; csv-job +65% at 3.5 MB,
- * +25% at 19 MB). At 10 MB of wordcount text the workers' halves took longer than the whole in process;
- * at 50 MB each worker's half took 1.0-1.4 s of CPU against 1.8-2.0 s for the whole in process.
+ * Bytes of file input (read and combined or written in the workers) from which "auto" uses threads
+ * (SLUICE_AUTO_MIN_FILE_BYTES overrides it). The coordinator then runs subtasks beside cores - 1
+ * worker threads and the splits are claimed as read, so the coordinator never waits for a worker to
+ * start; what a worker adds is its share of the splits once it is up (~0.1-0.3 s: a fresh isolate,
+ * the entry, the plan), at a cold isolate's pace, and it costs the coordinator a parallel plan
+ * (combiner, exchange) and the CPU of a second isolate and its compiler and GC threads. Measured on 2
+ * cores (coordinator CPU, the critical path when the second core is free, against the whole run in
+ * process at p=1; fresh processes, interleaved): wordcount 10 MB 320-470 ms against 450-500 (no gain,
+ * and a loss in wall time whenever another process holds a core), 20 MB 530-580 against 680-790, 52 MB
+ * 1060-1420 against 1650-1960; csv-job with 6.3 MB of orders 430-530 against 430-610, 15.8 MB 750-880
+ * against 1060-1310. Below 16 MiB a worker's share does not pay for itself.
  */
-export const AUTO_MIN_FILE_BYTES = 32 * 2 ** 20;
+export const AUTO_MIN_FILE_BYTES = 16 * 2 ** 20;
+
+function minFileBytes(): number {
+  const n = Number(process.env.SLUICE_AUTO_MIN_FILE_BYTES);
+  return Number.isFinite(n) && n >= 0 && process.env.SLUICE_AUTO_MIN_FILE_BYTES !== "" ? n : AUTO_MIN_FILE_BYTES;
+}
 
 const USER_FUNCTION_DRIVERS = /MAP|FILTER|REDUCE|GROUP|JOIN|HYBRIDHASH|MERGE|NESTEDLOOP|CROSS|PARTITION/;
 
@@ -62,15 +78,20 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   const input = estimatedInput(plan);
   const work = plan.nodes.filter((n) => USER_FUNCTION_DRIVERS.test(n.driver)).length;
   if (work === 0) return auto(`auto: no user function to spread (${input.text})`);
-  const enough = [
-    ...(input.units >= AUTO_MIN_INPUT ? [`${thousands(AUTO_MIN_INPUT)} records`] : []),
-    ...(input.fileBytes >= AUTO_MIN_FILE_BYTES ? [`${thousands(AUTO_MIN_FILE_BYTES)} file bytes`] : []),
-  ];
-  if (enough.length === 0) {
-    return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)} records or ${thousands(AUTO_MIN_FILE_BYTES)} file bytes)`);
+  const through = `through ${work} operator(s) with user functions`;
+  const minBytes = minFileBytes();
+  if (input.units >= AUTO_MIN_INPUT) {
+    const files = input.fileBytes >= minBytes ? `, ${thousands(minBytes)} file bytes` : "";
+    return { mode: "threads", workers: Math.min(workers, cores), reason: `auto: ${input.text} (>= ${thousands(AUTO_MIN_INPUT)} records${files}) ${through}` };
   }
-  const reason = `auto: ${input.text} (>= ${enough.join(", ")}) through ${work} operator(s) with user functions`;
-  return { mode: "threads", workers: Math.min(workers, cores), reason };
+  if (input.fileBytes < minBytes) {
+    return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)} records or ${thousands(minBytes)} file bytes)`);
+  }
+  // Files: the coordinator reads too, from the start, and the workers claim splits once they are up.
+  const helpers = Math.max(1, Math.min(workers, cores) - 1);
+  const beside = `the coordinator runs subtasks beside ${helpers} worker thread${helpers === 1 ? "" : "s"}, splits claimed as the subtasks read them`;
+  const reason = `auto: ${input.text} (>= ${thousands(minBytes)} file bytes) ${through}; ${beside}`;
+  return { mode: "threads", workers: helpers, reason, coordinator: true };
 }
 
 /**

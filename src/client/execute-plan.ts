@@ -10,6 +10,7 @@ import { planToJson } from "../plan/plan-json.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import { runJob } from "../runtime/job-runner.js";
 import type { TaskExecutor } from "../runtime/executors/executor.js";
+import { COORDINATOR_TASK_RECORDS } from "../runtime/executors/local-task.js";
 import { watchJob } from "./job-progress.js";
 import { currentSession, outcomeOf, type ActionOptions, type ActionOutcome } from "./action-session.js";
 import type { ExecutionChoice } from "./choose-execution.js";
@@ -71,6 +72,10 @@ export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions)
   const execution = {
     mode: choice.mode,
     ...(choice.workers > 0 ? { workers: choice.workers } : {}),
+    ...(choice.coordinator ? {
+      coordinator: `runs subtasks beside the workers; a task reading under ${COORDINATOR_TASK_RECORDS} records through exchanges runs there whole`,
+      splits: "claimed as the subtasks read them",
+    } : {}),
     ...(choice.parallelism !== undefined ? { parallelism: choice.parallelism } : {}),
     ...(choice.outputParallelism !== undefined ? { outputParallelism: choice.outputParallelism } : {}),
     reason: choice.reason,

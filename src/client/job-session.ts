@@ -88,7 +88,7 @@ export class JobSession implements ActionSession, RunListener {
       trace(`action ${n} planned: ${choice.mode}`);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
-        const workers = choice.workers > 0 ? ` (${choice.workers} workers)` : "";
+        const workers = choice.workers > 0 ? ` (${choice.workers} worker${choice.workers === 1 ? "" : "s"}${choice.coordinator ? " and the coordinator" : ""})` : "";
         process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${workers}, ${choice.reason}\n`);
       }
       const signal = anySignal(options.signal, this.options.signal);
@@ -146,7 +146,9 @@ export class JobSession implements ActionSession, RunListener {
     const workers = {
       idle: () => pool.waitFor(
         () => cur.idle.shift(),
-        () => cur.failure ?? (signal?.aborted ? signal.reason : undefined) ?? ([...cur.candidates].every((h) => h.dead) ? allDied(cur) : undefined),
+        () => cur.failure ?? (signal?.aborted ? signal.reason : undefined) ?? ([...cur.candidates].every((h) => h.dead) ? allDied(cur) : undefined)
+          // The action ended (its last subtasks ran in the coordinator): a request still open gets no worker.
+          ?? (this.current !== cur ? new Error(`job '${jobName}' ended`) : undefined),
       ),
       release: (h: WorkerHandle) => {
         if (!h.dead) cur.idle.push(h);
@@ -158,11 +160,13 @@ export class JobSession implements ActionSession, RunListener {
     const wake = (): void => pool.changed();
     signal?.addEventListener("abort", wake, { once: true });
     try {
-      return await runWatched(plan, options, new RemoteExecutor({ run: this.run, action: n, workers, signal }));
+      const coordinator = choice.coordinator === true;
+      return await runWatched(plan, options, new RemoteExecutor({ run: this.run, action: n, workers, signal, coordinator }));
     } finally {
       signal?.removeEventListener("abort", wake);
       this.current = undefined;
       for (const h of handles) h.hold(false);
+      pool.changed();
     }
   }
 

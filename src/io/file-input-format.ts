@@ -5,7 +5,7 @@
  * of a file may be up to 10% larger instead of leaving a sliver, and an empty file still gets one
  * (empty) split. Subclasses read a split in `open` / `nextRecord`.
  */
-import { closeSync, openSync, readSync, readdirSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { BaseStatistics, InputFormat, InputSplit } from "../common/formats.js";
 import { InvalidProgramException } from "../common/errors.js";
@@ -99,7 +99,10 @@ export abstract class FileInputFormat<T> implements InputFormat<T, FileInputSpli
   protected async checkUnchanged(split: FileInputSplit, file: FileHandle, endedEarly = false): Promise<void> {
     let now: { size: number; mtimeMs: number };
     try {
-      now = await file.stat();
+      // A synchronous fstat of the open descriptor (microseconds; the data is read asynchronously): it runs per
+      // chunk and per split, and a FileHandle.stat() hop through the thread pool cost up to a millisecond each
+      // under load (64 splits of a 10 MB file: ~80 ms of a 0.6 s job).
+      now = fstatSync(file.fd);
     } catch (e) {
       throw fsError("read input file", split.path, e);
     }

@@ -79,7 +79,7 @@ export async function runJob(plan: PhysicalPlan, options: RunOptions): Promise<J
     for (const [index, task] of graph.tasks.entries()) {
       signal?.throwIfAborted();
       const head = task.chain[0]!;
-      const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head) : [];
+      const splits: InputSplit[][] = head.driver === "SOURCE" ? await assignSplits(head, executor.splitsPerSubtask) : [];
       if (tracker) tracker.tasks[index]!.bytesTotal = splitBytes(splits);
       if (head.iteration) {
         // The iteration runs all its supersteps here (in the coordinator, also in threads mode);

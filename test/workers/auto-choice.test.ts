@@ -15,7 +15,7 @@ import { tempDirs } from "../temp-dirs.js";
 const temp = tempDirs("sluice-auto-choice-");
 import { runJob } from "../../src/index.js";
 
-type Execution = { mode: string; workers?: number; reason: string };
+type Execution = { mode: string; workers?: number; coordinator?: string; reason: string };
 
 test("auto: parallel sources over the threshold use threads, collections stay in process", async () => {
   const file = join(temp.dir(), "big.txt");
@@ -38,7 +38,12 @@ test("auto: parallel sources over the threshold use threads, collections stay in
     assert.equal(got.sequence.mode, "threads", got.sequence.reason);
     assert.match(got.sequence.reason, /300,000 known input records from parallel sources/);
     assert.equal(got.file.mode, "threads", got.file.reason);
-    assert.match(got.file.reason, /67,108,864 input bytes from files combined or written in the workers \(>= 33,554,432 file bytes\)/);
+    assert.match(got.file.reason, /67,108,864 input bytes from files combined or written in the workers \(>= 16,777,216 file bytes\)/);
+    // Files: the coordinator reads beside the workers (one core less to start), the splits claimed as read.
+    assert.equal(got.file.coordinator, "runs subtasks beside the workers; a task reading under 100000 records through exchanges runs there whole");
+    assert.equal(got.file.workers, 1);
+    assert.match(got.file.reason, /the coordinator runs subtasks beside 1 worker thread, splits claimed as the subtasks read them/);
+    assert.equal(got.sequence.coordinator, undefined);
   } else {
     assert.match(got.sequence.reason, /one core/);
     assert.match(got.file.reason, /one core/);

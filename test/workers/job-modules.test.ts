@@ -71,3 +71,29 @@ test("progress and job listeners: the workers' counters reach the coordinator's 
     delete process.env.SLUICE_PROGRESS_INTERVAL_MS;
   }
 });
+
+// Every plan counted (SLUICE_AUTO_MIN_FILE_BYTES=0): these small jobs run their subtasks mostly in the
+// coordinator (free first), through its views of the exchanges; auto-coordinator.test.ts has a worker claim splits.
+test("auto with the coordinator beside a worker, every plan counted, gives the in-process result", { timeout: 240_000 }, async () => {
+  process.env.SLUICE_AUTO_MIN_FILE_BYTES = "0";
+  try {
+    for (const [name, args] of [["operators", { n: 200 }], ["iterations", {}], ["actions", {}]] as const) {
+      const expected = await runJob<Record<string, unknown>>(job(name), args, { parallelism: P, mode: "in-process" });
+      const got = await runJob<Record<string, unknown>>(job(name), args, { parallelism: P, mode: "auto" });
+      // "actions" says where its subtasks ran: here both the coordinator and workers may have.
+      assert.deepEqual({ ...got, where: undefined }, { ...expected, where: undefined }, `${name} with the coordinator beside a worker`);
+    }
+    const dir = mkdtempSync(join(tmpdir(), "sluice-sinks-job-"));
+    const dir2 = mkdtempSync(join(tmpdir(), "sluice-sinks-job-"));
+    try {
+      const here = (await captureStdout(async () => void await runJob(job("sinks"), { dir }, { parallelism: P, mode: "in-process" }))).split("\n").sort();
+      const beside = (await captureStdout(async () => void await runJob(job("sinks"), { dir: dir2 }, { parallelism: P, mode: "auto" }))).split("\n").sort();
+      assert.deepEqual(beside.filter((l) => !l.startsWith("[sluice]")), here.filter((l) => !l.startsWith("[sluice]")));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  } finally {
+    delete process.env.SLUICE_AUTO_MIN_FILE_BYTES;
+  }
+});

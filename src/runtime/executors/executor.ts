@@ -18,6 +18,8 @@ export interface TaskExecutor {
   accumulators?(local: AccumulatorRegistry): Promise<Map<string, unknown>>;
   /** A view of `task` the coordinator can run itself (an iteration, in threads mode); undefined if none is needed. */
   local?(task: Task): Task;
+  /** Splits to ask a format for per subtask (default 1): more when the executor hands them out as subtasks ask. */
+  readonly splitsPerSubtask?: number;
   /** Whether a cancelled job need not wait for runTask: `cancel` stops (or terminates) its subtasks. */
   readonly abortable?: boolean;
   /** Stops the job's running subtasks; resolves once none runs (before the output hooks clean up). */

@@ -1,8 +1,10 @@
 /**
  * A task the coordinator runs itself while the rest of its job runs in worker threads (an
- * iteration: its supersteps run here). In threads mode the exchanges hold encoded batches, so the
- * task sees them through wrappers: its inputs decode what it reads, its outputs encode what it
- * writes; everything else (range sampling, releasing, metrics) stays with the real exchanges.
+ * iteration: its supersteps run here; or, in "auto" over files, any subtask the coordinator takes
+ * beside the workers). In threads mode the exchanges hold encoded batches (a worker's) and records
+ * (the coordinator's), so the task sees them through wrappers: its inputs decode what is encoded,
+ * an iteration's outputs encode what it writes; everything else (range sampling, releasing,
+ * metrics) stays with the real exchanges.
  */
 import { Exchange } from "../exchange/exchange.js";
 import type { Task } from "../job-graph.js";
@@ -38,6 +40,16 @@ class EncodingExchange extends Exchange {
   }
 }
 
+/**
+ * `task` as the coordinator runs one of its subtasks beside the workers ("auto" on every core): it
+ * reads the exchanges' batches as records (a worker's are encoded, the coordinator's own are not)
+ * and writes records into the real exchanges, encoded only if a worker's subtask reads them.
+ */
+export function coordinatorTask(task: Task): Task {
+  const decode = (exchanges: readonly Exchange[]): Exchange[] => exchanges.map((ex) => new DecodingExchange(ex));
+  return { ...task, inputs: task.inputs.map(decode), broadcasts: task.broadcasts.map((b) => ({ name: b.name, exchanges: decode(b.exchanges) })) };
+}
+
 /** `task` reading and writing the threads' encoded batches as records. */
 export function localTask(task: Task): Task {
   const decode = (exchanges: readonly Exchange[]): Exchange[] => exchanges.map((ex) => new DecodingExchange(ex));
@@ -47,4 +59,19 @@ export function localTask(task: Task): Task {
     broadcasts: task.broadcasts.map((b) => ({ name: b.name, exchanges: decode(b.exchanges) })),
     outputs: task.outputs.map((ex) => new EncodingExchange(ex)),
   };
+}
+
+/**
+ * With `RemoteTarget.coordinator`: a task that reads fewer records than this through exchanges (a
+ * final reduce of combined partial sums, a small join side) runs all its subtasks in the
+ * coordinator, where the records are: a worker's subtask would cost encoding them, decoding them
+ * there, and the same for its output.
+ */
+export const COORDINATOR_TASK_RECORDS = 100_000;
+
+/** Records `task` reads through its input and broadcast exchanges. */
+export function exchangeRecords(task: Task): number {
+  let n = 0;
+  for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) n += ex.records;
+  return n;
 }

@@ -44,6 +44,8 @@ export type ToWorker =
     /** Per broadcast input, per exchange: all batches. */
     readonly broadcasts: EncodedBatch[][][];
     readonly splits: EncodedBatch | undefined;
+    /** Set when the splits are claimed as the subtasks read them: the task's shared counter (split-claims.ts); `splits` is then the whole list. */
+    readonly claim?: Int32Array;
     /** The elements of the collection source that heads this task (the worker holds a sample only). */
     readonly collection?: EncodedBatch;
     /** Fields the coordinator's output formats got from initializeGlobal (staging paths). */

@@ -7,16 +7,20 @@
  * running the job's subtasks are terminated (a stuck function cannot hold the job). An abort of
  * `signal` (a timeout, a cancel) fails the running subtasks the same way. Accumulators are merged
  * at the end of the job by the workers (their classes live there), in the in-process order.
+ * With `RemoteTarget.coordinator` ("auto" over files) the coordinator runs subtasks too: each goes
+ * where a place is free first, a source task's splits are claimed as they are read
+ * (split-claims.ts), and a task with little exchange input runs whole in the coordinator.
  */
 import { TaskFailure } from "../../common/errors.js";
 import type { InputSplit } from "../../common/formats.js";
 import type { Task } from "../job-graph.js";
-import type { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
-import type { SubtaskEnv } from "../task/subtask-runner.js";
+import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { decodeBatch, encodeBatch, toWire, transferables, type EncodedBatch } from "./codec.js";
 import type { SourceNode } from "../../plan/logical.js";
 import type { TaskExecutor } from "./executor.js";
-import { localTask } from "./local-task.js";
+import { COORDINATOR_TASK_RECORDS, coordinatorTask, exchangeRecords, localTask } from "./local-task.js";
+import { claimedSplits, CLAIMED_SPLITS_PER_SUBTASK, newSplitClaim } from "./split-claims.js";
+import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import type { PrintedText } from "./protocol.js";
 import type { SubtaskCounts } from "../../common/progress.js";
 import type { WorkerHandle } from "./pool.js";
@@ -44,16 +48,38 @@ export interface RemoteTarget {
   readonly action: number;
   readonly workers: ServedWorkers;
   readonly signal?: AbortSignal;
+  /**
+   * The coordinator runs subtasks too, beside the workers ("auto" on every core): each subtask goes
+   * to whichever is free first, and a source task's splits are claimed as the subtasks read them.
+   * Threads only (the claims share memory).
+   */
+  readonly coordinator?: boolean;
+}
+
+function bySplitNumber(a: InputSplit, b: InputSplit): number {
+  return a.splitNumber - b.splitNumber;
 }
 
 export class RemoteExecutor implements TaskExecutor {
-  private readonly ran: { task: number; subtask: number; handle: WorkerHandle }[] = [];
+  /** Subtasks that registered accumulators: in a worker (merged there) or here (their own registry). */
+  private readonly ran: { task: number; subtask: number; handle?: WorkerHandle; here?: AccumulatorRegistry }[] = [];
   private readonly busy = new Set<WorkerHandle>();
   private readonly cancelled = new Set<WorkerHandle>();
   /** Workers this executor terminated, until they are gone (no file is written after the job failed). */
   private readonly stopping: Promise<void>[] = [];
 
-  constructor(private readonly target: RemoteTarget) {}
+  /** With `target.coordinator`, splits are claimed as subtasks read them: a format is asked for several per subtask. */
+  readonly splitsPerSubtask: number | undefined;
+  /** Whether the coordinator runs a subtask now (it takes subtasks when `target.coordinator`). */
+  private hereBusy = false;
+  /** Called when the coordinator's subtask ends (a subtask waiting for a place may run here). */
+  private hereFreed: (() => void) | undefined;
+  /** The pending request for an idle worker, kept across subtasks until a worker comes. */
+  private nextWorker: Promise<WorkerHandle> | undefined;
+
+  constructor(private readonly target: RemoteTarget) {
+    this.splitsPerSubtask = target.coordinator ? CLAIMED_SPLITS_PER_SUBTASK : undefined;
+  }
 
   async runTask(task: Task, index: number, env: SubtaskEnv, splits: readonly InputSplit[][]): Promise<void> {
     const p = task.chain[0]!.parallelism;
@@ -69,36 +95,53 @@ export class RemoteExecutor implements TaskExecutor {
       failed = true;
       this.terminateBusy(signal!.reason);
     };
+    const fail = (i: number, e: unknown): void => {
+      failures.set(i, e);
+      if (failed) return;
+      failed = true;
+      for (const other of this.busy) this.cancelled.add(other);
+      this.terminateBusy(new Error("another subtask of the job failed"));
+    };
+    // The coordinator's subtasks and the workers' claim one list of splits (a source task), in file order.
+    const claim = this.target.coordinator && task.chain[0]!.driver === "SOURCE" ? newSplitClaim() : undefined;
+    const all = claim ? splits.flat().sort(bySplitNumber) : undefined;
+    const here = this.target.coordinator ? coordinatorTask(task) : undefined;
+    if (here && !claim && exchangeRecords(task) < COORDINATOR_TASK_RECORDS) {
+      // Its input is in the coordinator's exchanges and small: shipping it out and the results back costs more than it saves.
+      for (let i = 0; i < p; i++) await this.runHere(here, index, i, env, []);
+      return;
+    }
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       signal?.throwIfAborted();
       for (let i = 0; i < p && !failed; i++) {
-        let h: WorkerHandle;
+        let h: WorkerHandle | "here";
         try {
-          h = await this.target.workers.idle();
+          h = await this.place();
         } catch (e) {
           failures.set(i, e);
           break;
         }
         if (failed) {
-          this.target.workers.release(h);
+          if (h !== "here") this.target.workers.release(h);
           break;
         }
-        this.busy.add(h);
-        running.push(this.runOne(h, task, index, i, env, splits[i] ?? [], formatState, printed).then(
+        const own = claim ? all! : (splits[i] ?? []);
+        if (h === "here") {
+          running.push(this.runHere(here!, index, i, env, claim ? claimedSplits(own, claim) : own).catch((e: unknown) => fail(i, e)));
+          continue;
+        }
+        const handle = h;
+        this.busy.add(handle);
+        running.push(this.runOne(handle, task, index, i, env, own, claim, formatState, printed).then(
           () => {
-            this.busy.delete(h);
-            this.target.workers.release(h);
+            this.busy.delete(handle);
+            this.target.workers.release(handle);
           },
           (e: unknown) => {
-            this.busy.delete(h);
-            if (this.cancelled.has(h)) return; // stopped because another subtask failed: not a cause
-            failures.set(i, e);
-            if (!failed) {
-              failed = true;
-              for (const other of this.busy) this.cancelled.add(other);
-              this.terminateBusy(new Error("another subtask of the job failed"));
-            }
+            this.busy.delete(handle);
+            if (this.cancelled.has(handle)) return; // stopped because another subtask failed: not a cause
+            fail(i, e);
           },
         ));
       }
@@ -116,6 +159,61 @@ export class RemoteExecutor implements TaskExecutor {
     }
   }
 
+  /**
+   * Where the next subtask runs: an idle worker; with `target.coordinator`, here when the coordinator
+   * runs none, else whichever is first free, the coordinator or a worker (one request for a worker is
+   * kept open across subtasks, so a worker that comes late takes the next subtask).
+   */
+  private place(): Promise<WorkerHandle | "here"> {
+    if (!this.target.coordinator) return this.target.workers.idle();
+    if (!this.hereBusy) return Promise.resolve("here");
+    if (!this.nextWorker) {
+      this.nextWorker = this.target.workers.idle();
+      this.nextWorker.catch(() => undefined); // seen by whoever waits for it next
+    }
+    const worker = this.nextWorker;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      this.hereFreed = () => {
+        if (!settled) resolve("here");
+        settled = true;
+      };
+      worker.then(
+        (h) => {
+          if (settled) return;
+          settled = true;
+          this.nextWorker = undefined;
+          this.hereFreed = undefined;
+          resolve(h);
+        },
+        (e: unknown) => {
+          if (settled) return;
+          settled = true;
+          this.nextWorker = undefined;
+          reject(e);
+        },
+      );
+    });
+  }
+
+  /** One subtask in the coordinator's thread, as in process (its records stay records unless a worker reads them). */
+  private async runHere(task: Task, index: number, i: number, env: SubtaskEnv, splits: Iterable<InputSplit>): Promise<void> {
+    this.hereBusy = true;
+    trace(`task ${index} subtask ${i} runs in the coordinator`);
+    // Its own registry: the job's accumulators merge subtask by subtask in the in-process order, wherever each ran.
+    const here = new AccumulatorRegistry();
+    try {
+      await runSubtask(task, i, { ...env, accumulators: here }, splits);
+      if (!here.entries().next().done) this.ran.push({ task: index, subtask: i, here });
+    } finally {
+      this.hereBusy = false;
+      trace(`task ${index} subtask ${i} ran in the coordinator`);
+      const freed = this.hereFreed;
+      this.hereFreed = undefined;
+      freed?.();
+    }
+  }
+
   /** Stops the workers still running this job's subtasks; their subtasks fail with `reason`. */
   private terminateBusy(reason: unknown): void {
     for (const h of [...this.busy]) this.stopping.push(h.terminate(reason instanceof Error ? reason : new Error(String(reason))));
@@ -128,6 +226,7 @@ export class RemoteExecutor implements TaskExecutor {
     i: number,
     env: SubtaskEnv,
     splits: readonly InputSplit[],
+    claim: Int32Array | undefined,
     formatState: (Record<string, unknown> | undefined)[],
     printed: PrintedText[],
   ): Promise<void> {
@@ -136,7 +235,7 @@ export class RemoteExecutor implements TaskExecutor {
     const { run, action } = this.target;
     const msg = {
       t: "run" as const, run, action, task: index, subtask: i, inputs, broadcasts, formatState,
-      splits: splits.length > 0 ? encodeBatch(splits) : undefined, progress: env.progress !== undefined,
+      splits: splits.length > 0 ? encodeBatch(splits) : undefined, ...(claim ? { claim } : {}), progress: env.progress !== undefined,
       collection: shippedCollection(task),
     };
     const progress = env.progress;
@@ -181,7 +280,11 @@ export class RemoteExecutor implements TaskExecutor {
     const order = [...this.ran].sort((a, b) => a.task - b.task || a.subtask - b.subtask);
     const { run, action } = this.target;
     for (const r of order) {
-      const reply = await r.handle.request({ t: "merge", run, action, task: r.task, subtask: r.subtask, partial });
+      if (r.here) {
+        partial = foldAccumulators(partial, r.here.entries());
+        continue;
+      }
+      const reply = await r.handle!.request({ t: "merge", run, action, task: r.task, subtask: r.subtask, partial });
       if (reply.t !== "merged") throw new Error(`internal: unexpected reply ${reply.t}`);
       partial = reply.partial;
     }

@@ -15,6 +15,7 @@ import type { JobGraph, Task } from "../job-graph.js";
 import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
+import { claimedSplits } from "./split-claims.js";
 import { trace } from "./trace.js";
 import { toWireError } from "./wire-error.js";
 import type { FromWorker, PrintedText, SubtaskOutput, ToWorker } from "./protocol.js";
@@ -107,7 +108,8 @@ export async function runSubtaskRequest(
     } : undefined;
     const memory = new JobMemory(job.plan.memory);
     const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map(), progress, memory };
-    const splits = m.splits ? (decodeBatch(m.splits) as InputSplit[]) : [];
+    const listed = m.splits ? (decodeBatch(m.splits) as InputSplit[]) : [];
+    const splits = m.claim ? claimedSplits(listed, m.claim) : listed;
     trace(`task ${m.task} subtask ${m.subtask} runs`);
     try {
       await runSubtask(local, m.subtask, env, splits);

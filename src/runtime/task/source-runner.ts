@@ -14,28 +14,32 @@ import type { Operator } from "../drivers/operator.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
 import type { SubtaskCounts } from "../../common/progress.js";
 
-/** Splits per subtask, decided once per job by the coordinator. */
-export async function assignSplits(node: PhysicalNode): Promise<InputSplit[][]> {
+/**
+ * Splits per subtask, decided once per job by the coordinator: the format is asked for at least
+ * `perSubtask` splits per subtask (more than one when an executor hands them out as subtasks ask).
+ */
+export async function assignSplits(node: PhysicalNode, perSubtask = 1): Promise<InputSplit[][]> {
   const src = logicalOf(node, "SOURCE").source;
   const p = node.parallelism;
-  const perSubtask: InputSplit[][] = Array.from({ length: p }, () => []);
-  if (src.kind !== "format") return perSubtask;
+  const assigned: InputSplit[][] = Array.from({ length: p }, () => []);
+  if (src.kind !== "format") return assigned;
   let splits: InputSplit[];
   try {
     src.format.configure?.(node.logical.parameters ?? new Configuration());
-    splits = await src.format.createInputSplits(p);
+    splits = await src.format.createInputSplits(p * perSubtask);
   } catch (e) {
     throw new TaskFailure(node.name, 0, p, e);
   }
-  splits.forEach((s, i) => perSubtask[i % p]!.push(s));
-  return perSubtask;
+  splits.forEach((s, i) => assigned[i % p]!.push(s));
+  return assigned;
 }
 
 
 export interface SourceRun {
   readonly node: PhysicalNode;
   readonly subtask: number;
-  readonly splits: readonly InputSplit[];
+  /** The splits to read: a list, or splits claimed one at a time from a shared list (split-claims.ts). */
+  readonly splits: Iterable<InputSplit>;
   readonly out: Operator;
   readonly objectReuse: boolean;
   readonly parameters: Configuration;

@@ -54,7 +54,7 @@ export interface SubtaskEnv extends JobServices {
 /** Waits for what a batch left pending (a cancel check, async sinks); undefined when nothing can be pending. */
 type Drain = () => Promise<void> | undefined;
 
-export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: readonly InputSplit[]): Promise<void> {
+export async function runSubtask(task: Task, subtask: number, env: SubtaskEnv, splits: Iterable<InputSplit>): Promise<void> {
   const drains: (() => Promise<void>)[] = [];
   const progress = env.progress;
   const counts = progress?.counts(task, subtask);
