@@ -35,6 +35,7 @@ async function main(args: ChildArgs): Promise<ChildReport> {
   const job = await impl(inputOf(args));
   const start = performance.now();
   const cpuStart = process.cpuUsage();
+  const fromUs = Number(process.hrtime.bigint() / 1000n);
   try {
     await job.run();
   } catch (e) {
@@ -42,13 +43,14 @@ async function main(args: ChildArgs): Promise<ChildReport> {
     throw e;
   }
   const ms = performance.now() - start;
+  const windowUs: [number, number] = [fromUs, Number(process.hrtime.bigint() / 1000n)];
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const rssKB = process.resourceUsage().maxRSS;
   if (!isMainThread) return { status: "ok" };
   const spec = SPECS[args.workload];
   const checksum = job.rows === undefined || spec.kind === "process" ? undefined : checksumRows(await job.rows(), spec.fields, spec.orderedBy);
-  return { status: "ok", ms, cpuMs, rssKB, checksum };
+  return { status: "ok", ms, cpuMs, rssKB, checksum, windowUs };
 }
 
 // A Sluice worker thread imports this module again and replays it to rebuild the same plan.

@@ -25,6 +25,7 @@ interface Profile {
   startTime: number;
   endTime: number;
   samples: number[];
+  timeDeltas: number[];
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -58,27 +59,25 @@ const prof = JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile;
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const memo = new Map<string, Map<number, boolean>>();
-/** Whether node `id`'s stack has a frame that `frame` accepts. */
-const stackHas = (id: number, tag: string, frame: (f: ProfileNode["callFrame"]) => boolean): boolean => {
-  let known = memo.get(tag);
-  if (known === undefined) memo.set(tag, (known = new Map()));
-  const k = known.get(id);
-  if (k !== undefined) return k;
+const library = (f: ProfileNode["callFrame"]): boolean => f.url.includes("/src/") || f.url.includes(`${dirname(BENCH_DIR)}/dist/`);
+const inLibrary = new Map<number, boolean>();
+const hasLibraryFrame = (id: number): boolean => {
+  const known = inLibrary.get(id);
+  if (known !== undefined) return known;
   const p = parent.get(id);
-  const v = frame(byId.get(id)!.callFrame) || (p !== undefined && stackHas(p, tag, frame));
-  known.set(id, v);
+  const v = library(byId.get(id)!.callFrame) || (p !== undefined && hasLibraryFrame(p));
+  inLibrary.set(id, v);
   return v;
 };
-const library = (f: ProfileNode["callFrame"]): boolean => f.url.includes("/src/") || f.url.includes(`${dirname(BENCH_DIR)}/dist/`);
-// The timed part: bench/engines/ code (the job's program) on the stack. Samples outside it (start-up,
-// the input's generation, the checksum) are left out, the garbage collector's among them.
-const engineCode = (f: ProfileNode["callFrame"]): boolean => f.url.includes("/bench/engines/");
-const inRun = prof.samples.map((id) => stackHas(id, "engine", engineCode));
-const first = inRun.indexOf(true);
-const last = inRun.lastIndexOf(true);
+// The timed part only: the child reports its window on the monotonic clock the profile's
+// timestamps use; start-up, the input's generation and the checksum are left out.
+const parsed = report === undefined ? undefined : (JSON.parse(report.slice("@@bench ".length)) as { windowUs?: [number, number] });
+const [from, to] = parsed?.windowUs ?? [-Infinity, Infinity];
+const times: number[] = [];
+let clock = prof.startTime;
+for (const d of prof.timeDeltas) times.push((clock += d));
 const counts = (id: number, i: number): boolean =>
-  i >= first && i <= last && (stackHas(id, "library", library) || byId.get(id)!.callFrame.functionName === "(garbage collector)");
+  times[i]! >= from && times[i]! <= to && (hasLibraryFrame(id) || byId.get(id)!.callFrame.functionName === "(garbage collector)");
 const self = new Map<string, number>();
 let total = 0;
 prof.samples.forEach((id, i) => {

@@ -13,6 +13,8 @@ export interface ChildReport {
   readonly ms?: number;
   /** CPU time (user + system, every thread of the process) of the timed part, in milliseconds. */
   readonly cpuMs?: number;
+  /** The timed part's start and end on the monotonic clock (process.hrtime), in microseconds: what profile.ts counts. */
+  readonly windowUs?: readonly [number, number];
   /** Peak resident set size of the child (process.resourceUsage().maxRSS), in KB. */
   readonly rssKB?: number;
   readonly checksum?: string;
