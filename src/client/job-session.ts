@@ -6,6 +6,7 @@
  * checked against the coordinator's plan by fingerprint and served subtask by subtask. Results are
  * kept for the run only (when workers may need them) and dropped with it.
  */
+import { writeDiagnostic } from "../common/diagnostics.js";
 import { InvalidProgramException } from "../common/errors.js";
 import { optimize } from "../optimizer/optimizer.js";
 import { planOptions, replanOptions } from "./plan-options.js";
@@ -89,7 +90,7 @@ export class JobSession implements ActionSession, RunListener {
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
         const workers = choice.workers > 0 ? ` (${choice.workers} worker${choice.workers === 1 ? "" : "s"}${choice.coordinator ? " and the coordinator" : ""})` : "";
-        process.stderr.write(`[sluice] job '${options.jobName}': ${choice.mode}${workers}, ${choice.reason}\n`);
+        writeDiagnostic(`[sluice] job '${options.jobName}': ${choice.mode}${workers}, ${choice.reason}\n`);
       }
       const signal = anySignal(options.signal, this.options.signal);
       if (this.options.cluster !== undefined) {
