@@ -27,3 +27,26 @@ test("HashableIds gives each hashable one id, in first-seen order, as a Map woul
   // "1" and 1 are different hashables.
   assert.notEqual(ids.idOf("1"), ids.idOf(1));
 });
+
+test("HashableIds: an add after a missed idOf reuses its probe only for that key", () => {
+  // idOf(a) misses, other lookups may come between (another int, a string), then add(a) or
+  // add(b): every key keeps one id, and every id finds its key.
+  const ids = new HashableIds();
+  const reference = new Map<HashKey, number>();
+  let s = 1;
+  const next = (): number => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % 4000;
+  const addIfNew = (k: number): void => {
+    if (!reference.has(k)) reference.set(k, ids.add(k));
+  };
+  for (let i = 0; i < 20000; i++) {
+    const a = next();
+    const b = next();
+    ids.idOf(a);
+    if (i % 3 === 0) ids.idOf(b);
+    if (i % 5 === 0) ids.idOf(`s${a}`);
+    addIfNew(i % 2 === 0 ? a : b);
+    addIfNew(a);
+  }
+  for (const [k, id] of reference) assert.equal(ids.idOf(k), id, `idOf(${k})`);
+  assert.equal(ids.size, reference.size);
+});

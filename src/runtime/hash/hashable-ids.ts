@@ -18,6 +18,8 @@ export class HashableIds {
   private readonly ints = new IntTable();
   private readonly others = new Map<HashKey, number>();
   private next = 0;
+  /** The int32 whose `idOf` just missed: the IntTable's probe ended where it goes. */
+  private missed: number | undefined;
 
   /** Number of ids given. */
   get size(): number {
@@ -26,7 +28,11 @@ export class HashableIds {
 
   /** The id of `h`, or -1. */
   idOf(h: HashKey): number {
-    if (typeof h === "number" && (h | 0) === h) return this.ints.find(h);
+    if (typeof h === "number" && (h | 0) === h) {
+      const id = this.ints.find(h);
+      this.missed = id < 0 ? h : undefined;
+      return id;
+    }
     const id = this.others.get(h);
     return id === undefined ? -1 : id;
   }
@@ -35,8 +41,9 @@ export class HashableIds {
   add(h: HashKey): number {
     const id = this.next++;
     if (typeof h === "number" && (h | 0) === h) {
-      // find leaves the slot where h goes.
-      this.ints.find(h);
+      // find leaves the slot where h goes; an idOf(h) that just missed already did.
+      if (this.missed !== h) this.ints.find(h);
+      this.missed = undefined;
       this.ints.insert(h, id);
     } else {
       this.others.set(h, id);
