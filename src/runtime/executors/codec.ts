@@ -8,8 +8,9 @@
  * - "class": like "v8", with class instances tagged by constructor name and rebuilt on the other side
  *   from the class registry (class-registry.ts), so records keep their prototype.
  */
+import { createRequire } from "node:module";
 import { deserialize, serialize } from "node:v8";
-import { Packr } from "msgpackr";
+import type { Packr } from "msgpackr";
 import { classOf, isPlainPrototype, rebuildInstance } from "./class-registry.js";
 
 export type Codec = "f64" | "pack" | "v8" | "class";
@@ -22,7 +23,20 @@ export interface EncodedBatch {
   readonly bytes: Uint8Array;
 }
 
-const packr = new Packr({ useRecords: false, moreTypes: false });
+let packrInstance: Packr | undefined;
+
+/**
+ * msgpackr, loaded on the first batch that needs it: loading it costs ~10-15 ms, which every
+ * program importing sluice paid at start-up although only batches crossing a thread, process or
+ * spill file are encoded.
+ */
+function packr(): Packr {
+  if (packrInstance === undefined) {
+    const { Packr: PackrClass } = createRequire(import.meta.url)("msgpackr") as typeof import("msgpackr");
+    packrInstance = new PackrClass({ useRecords: false, moreTypes: false });
+  }
+  return packrInstance;
+}
 const CLASS_TAG = "\u0000sluice.class";
 
 export function isEncoded(b: unknown): b is EncodedBatch {
@@ -38,7 +52,7 @@ export function encodeBatch(records: readonly unknown[]): EncodedBatch {
       bytes = new Uint8Array(Float64Array.from(records as number[]).buffer);
       break;
     case "pack":
-      bytes = owned(packr.pack(records));
+      bytes = owned(packr().pack(records));
       break;
     case "v8":
       bytes = owned(serialize(records));
@@ -57,7 +71,7 @@ export function decodeBatch(b: EncodedBatch): unknown[] {
       if (b.bytes.byteOffset % 8 !== 0) return Array.from(new Float64Array(b.bytes.slice().buffer, 0, b.length));
       return Array.from(new Float64Array(b.bytes.buffer, b.bytes.byteOffset, b.length));
     case "pack":
-      return packr.unpack(b.bytes) as unknown[];
+      return packr().unpack(b.bytes) as unknown[];
     case "v8":
       return deserialize(b.bytes) as unknown[];
     case "class":
