@@ -75,11 +75,6 @@ export function shapeTest(shape: Shape): (value: unknown) => boolean {
 /** The kinds inferShape names after their typeof. */
 const PRIMITIVE_KINDS = new Set(["string", "number", "bigint", "boolean"]);
 
-/** Whether `value` has exactly `shape` (shapeTest for one value). */
-export function hasShape(value: unknown, shape: Shape): boolean {
-  return shapeTest(shape)(value);
-}
-
 /** Text for error messages. */
 export function describeShape(s: Shape | undefined): string {
   if (s === undefined) return "unknown";

@@ -1,10 +1,10 @@
 /**
- * hasShape (shapeTest) answers what comparing inferShape's results answers (fromCollection samples its
+ * shapeTest answers what comparing inferShape's results answers (fromCollection samples its
  * elements with it), without building a shape per element.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { hasShape, inferShape } from "../../src/common/shape.js";
+import { inferShape, shapeTest } from "../../src/common/shape.js";
 
 class Point {
   constructor(public x: number, public y: number) {}
@@ -17,12 +17,12 @@ const values: unknown[] = [
   Object.create({ inherited: 1 }) as unknown, () => 1,
 ];
 
-test("hasShape(v, inferShape(w)) is true exactly when both have the same shape", () => {
+test("shapeTest(inferShape(w))(v) is true exactly when both have the same shape", () => {
   for (const v of values) {
     for (const w of values) {
       const shape = inferShape(w);
       const same = JSON.stringify(inferShape(v)) === JSON.stringify(shape);
-      assert.equal(hasShape(v, shape), same, `${String(JSON.stringify(inferShape(v)))} vs ${JSON.stringify(shape)}`);
+      assert.equal(shapeTest(shape)(v), same, `${String(JSON.stringify(inferShape(v)))} vs ${JSON.stringify(shape)}`);
     }
   }
 });

@@ -117,7 +117,6 @@ function keyMayChange(node: GroupingNode): boolean {
 
 type Part = Translated["parts"][number];
 
-/** A combiner forward-connected to one producer part, at the producer's parallelism (chained to it). */
 /** The estimated records of all of `input`'s parts, if every part has one. */
 function estimateOfParts(input: Translated): number | undefined {
   let total = 0;
@@ -134,6 +133,7 @@ function expectedKeys(records: number | undefined, parallelism: number): number 
   return records === undefined ? undefined : Math.min(MAX_EXPECTED_KEYS, Math.ceil(records / parallelism));
 }
 
+/** A combiner forward-connected to one producer part, at the producer's parallelism (chained to it). */
 function chainedCombiner(node: GroupingNode, t: Translator, part: Part, pact: string, combineDriver: DriverStrategy, keys?: number): Part {
   const cgate: InputGate = {
     channels: [

@@ -52,13 +52,7 @@ export function coordinatorTask(task: Task): Task {
 
 /** `task` reading and writing the threads' encoded batches as records. */
 export function localTask(task: Task): Task {
-  const decode = (exchanges: readonly Exchange[]): Exchange[] => exchanges.map((ex) => new DecodingExchange(ex));
-  return {
-    ...task,
-    inputs: task.inputs.map(decode),
-    broadcasts: task.broadcasts.map((b) => ({ name: b.name, exchanges: decode(b.exchanges) })),
-    outputs: task.outputs.map((ex) => new EncodingExchange(ex)),
-  };
+  return { ...coordinatorTask(task), outputs: task.outputs.map((ex) => new EncodingExchange(ex)) };
 }
 
 /**
