@@ -1,6 +1,6 @@
 /**
  * One child run under `node --cpu-prof`, then the functions with the most self time:
- *   npx tsx bench/profile.ts --engine sluice-p1 --workload join-uniform --size medium [--top 8]
+ *   npx tsx bench/profile.ts --engine sluice-p1 --workload join-uniform --size medium [--top 8] [--flags "--no-turbo-inlining"]
  * Prints `self% self-ms function (file)` lines; the profile stays in bench/.prof/. The share is of
  * the job's samples: from the first to the last sample with the engine's program (bench/engines/)
  * on the stack, those with a frame of src/ or dist/ on the stack, plus the garbage collector's (the
@@ -41,13 +41,15 @@ const engine = arg("engine", "sluice-p1");
 const workload = arg("workload");
 const size = arg("size", "medium");
 const top = Number(arg("top", "8"));
+// `--flags "--no-turbo-inlining"`: V8 flags for the child, e.g. to see the costs inlining folds into one frame.
+const v8Flags = arg("flags", "").split(" ").filter((f) => f !== "");
 const dir = join(BENCH_DIR, ".prof", `${engine}-${workload}-${size}`);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 if (engine.startsWith("sluice-")) chooseLibrary();
 const res = spawnSync(
   process.execPath,
-  ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...childImports(engine), join(BENCH_DIR, "child.ts"), JSON.stringify({ engine, workload, size })],
+  ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...v8Flags, ...childImports(engine), join(BENCH_DIR, "child.ts"), JSON.stringify({ engine, workload, size })],
   { cwd: dirname(BENCH_DIR), encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=8192" } },
 );
 process.stderr.write(res.stderr);

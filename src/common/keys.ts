@@ -95,15 +95,19 @@ export function compileKey(key: KeyDefinition, operator: string, selectorCall?: 
   const getters = key.fields.map((f) => checkedGetter(f, operator));
   if (getters.length === 1) {
     const g = getters[0]!;
-    const where = `key field ${String(key.fields[0])}`;
-    const hashable = (r: any): HashKey => {
+    const field = key.fields[0]!;
+    const where = `key field ${String(field)}`;
+    const hashable = generatedHashable(field, (r, v) => {
+      if (v === undefined) checkFieldExists(field, r, operator);
+      return toHashKey(v, { operator, where, record: r });
+    }) ?? ((r: any): HashKey => {
       const v = g(r);
       // An integral number is returned as a small integer: Map lookups on boxed doubles (what
       // arithmetic such as `x % n` on large values yields) cost several times more.
       if (typeof v === "number" && (v | 0) === v && v !== 0) return v | 0;
       if (typeof v === "string" && v.charCodeAt(0) !== 0) return v;
       return toHashKey(v, { operator, where, record: r });
-    };
+    });
     const extract = (r: any): unknown => {
       const v = g(r);
       if (typeof v === "object" && v !== null) checkKeyValue(v, operator, where, r);
@@ -146,6 +150,25 @@ export function compileKey(key: KeyDefinition, operator: string, selectorCall?: 
     return pairOfLeaves(leavesOf([a, b], { operator, where, record: r }), slot);
   };
   return { extract, hashable, description, pair: generatedPair(f0, f1, other) };
+}
+
+/**
+ * The `hashable` of a one-field key read by position or field name, generated for that field (its
+ * load and the fast paths inline, one call per record instead of a getter's two): a string not
+ * starting with NUL is its own hashable, an int32 other than -0 itself as a small integer; any other
+ * value goes to `other(record, value)`. Undefined for paths and "*" (the getters serve those).
+ */
+function generatedHashable(field: FieldRef, other: (r: any, v: unknown) => HashKey): ((r: any) => HashKey) | undefined {
+  const v = fieldAccessSource(field, "r");
+  if (v === undefined) return undefined;
+  const body = `return function hashable(r) {
+    const v = ${v};
+    if (typeof v === "string") {
+      if (v.charCodeAt(0) !== 0) return v;
+    } else if (typeof v === "number" && (v | 0) === v && v !== 0) return v | 0;
+    return other(r, v);
+  };`;
+  return new Function("other", body)(other) as (r: any) => HashKey;
 }
 
 /**

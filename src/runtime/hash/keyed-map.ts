@@ -68,6 +68,7 @@ export class KeyIndex {
   private readonly leafCodes = new Map<number | string, number>();
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
   private readonly pair: ((record: any, slot: PairSlot) => boolean) | undefined;
+  private readonly hashable: (record: any) => HashKey;
   /** Per id: the key's hashable, or a pair's first leaf (then `keyB` holds the second). */
   private readonly keyA: unknown[] = [];
   private readonly keyB: unknown[] = [];
@@ -82,6 +83,7 @@ export class KeyIndex {
 
   constructor(private readonly key: CompiledKey, options: KeyIndexOptions = {}) {
     this.pair = key.pair;
+    this.hashable = key.hashable;
     this.keepKeys = options.keyOf ?? true;
     const capacity = tableCapacity(options.expectedKeys ?? 0);
     // A pair key's keys go to the pair tables (the int table only takes its other keys).
@@ -97,8 +99,24 @@ export class KeyIndex {
   /** The id of `record`'s key, or -1 (then `add` gives it the next id). */
   find(record: any): number {
     const pair = this.pair;
+    if (pair === undefined) {
+      // Not a pair key: no slot to read (one branch less per record on one-field keys).
+      // The key is kept for add() only when it is absent: storing a young string into this
+      // long-lived index on every record costs a write barrier's slow path each time.
+      const k = this.hashable(record);
+      if (isInt(k)) {
+        this.kind = INT;
+        this.lastA = k;
+        return this.ints.find(k);
+      }
+      const id = this.flat.get(k);
+      if (id !== undefined) return id;
+      this.kind = FLAT;
+      this.lastA = k;
+      return -1;
+    }
     const slot = this.slot;
-    if (pair !== undefined && pair(record, slot)) {
+    if (pair(record, slot)) {
       const a = slot.a;
       const b = slot.b;
       this.lastA = a;
