@@ -8,6 +8,7 @@
  * a line means and words every error with file, line and field.
  */
 import { INVALID, type FieldParser } from "./csv-field-parsers.js";
+import type { StringInterner } from "./string-interner.js";
 
 /** How the byte path reads each output field (`CsvBytePlan.kindOf`). */
 export const NUMBER = 0;
@@ -27,6 +28,8 @@ export interface CsvBytePlan {
   readonly kindOf: Uint8Array;
   /** Per output index: the string path's parser (for a number the plain scan does not take). */
   readonly parsers: readonly FieldParser[];
+  /** Per output index of a STRING: its column's interner (string-interner.ts). */
+  readonly strings: readonly (StringInterner | undefined)[];
 }
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -40,7 +43,7 @@ export function byteDelimiter(delim: number): boolean {
  * Reads the fields of `buf[start, end)` into `values` in one pass: fields split at the delimiter,
  * numbers parsed while they are scanned (`-?digits(.digits)?` with at most 15 digits in all, as
  * the correctly rounded value: the digits are exact, so is 10^k, and one division rounds once;
- * any other number text goes to the string parser), strings decoded, the columns not read only scanned.
+ * any other number text goes to the string parser), strings decoded through their column's interner, the columns not read only scanned.
  * Returns false when the line needs the string path: a field opens with the quote, too few
  * fields, or a field the string parser rejects (the string path then words the error).
  */
@@ -87,7 +90,7 @@ export function readCsvBytes(buf: Buffer, start: number, end: number, plan: CsvB
     } else {
       while (fe < end && buf[fe] !== delim) fe++;
       if (slot >= 0) {
-        if (kindOf[slot] === STRING) values[slot] = buf.toString("utf8", fs, fe);
+        if (kindOf[slot] === STRING) values[slot] = plan.strings[slot]!.decode(buf, fs, fe);
         else {
           const v = plan.parsers[slot]!(buf.toString("utf8", fs, fe));
           if (v === INVALID) return false;

@@ -10,6 +10,7 @@ import type { LongCounter } from "../common/accumulators.js";
 import type { RuntimeContext } from "../common/runtime-context.js";
 import type { Shape } from "../common/shape.js";
 import { DECODE, DelimitedInputFormat } from "./delimited-input-format.js";
+import { StringInterner } from "./string-interner.js";
 import { byteDelimiter, NUMBER, PARSED, readCsvBytes, STRING, type CsvBytePlan } from "./csv-byte-parser.js";
 import { CSV_KINDS, FIELD_PARSERS, INVALID, type CsvKind, type FieldParser } from "./csv-field-parsers.js";
 import { splitCsvLine, type CsvLineSyntax } from "./csv-line-parser.js";
@@ -58,6 +59,7 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
   // The byte path (csv-byte-parser.ts): what it reads of a line, the comment byte (-1: none).
   private bytePlan: CsvBytePlan | undefined;
   private commentByte = -1;
+  private interners: (StringInterner | undefined)[] | undefined;
 
   constructor(path: string, options: CsvOptions) {
     super(path);
@@ -93,7 +95,9 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
     const slotOf = new Int32Array(this.width()).fill(-1);
     this.columns.forEach((c, i) => (slotOf[c] = i));
     const kindOf = Uint8Array.from(this.kinds, (k) => (k === "number" ? NUMBER : k === "string" ? STRING : PARSED));
-    this.bytePlan = { delim, quote, slotOf, kindOf, parsers: this.parsers };
+    // One interner per string column, kept across this subtask's splits.
+    this.interners ??= this.kinds.map((k) => (k === "string" ? new StringInterner() : undefined));
+    this.bytePlan = { delim, quote, slotOf, kindOf, parsers: this.parsers, strings: this.interners };
     await super.open(split);
   }
 

@@ -13,11 +13,13 @@ import { CsvInputFormat, ExecutionEnvironment, INVALID_LINES_ACCUMULATOR, type C
 import { exact } from "../memory/spill-helpers.js";
 import { NUMBER, readCsvBytes, STRING, type CsvBytePlan } from "../../src/io/csv-byte-parser.js";
 import { FIELD_PARSERS, INVALID } from "../../src/io/csv-field-parsers.js";
+import { StringInterner } from "../../src/io/string-interner.js";
 
 /** The byte path's reading of the number in column 1 of `x,<t>,y`, or "parser" when it left the text to the string parser. */
 function numberFromBytes(t: string): unknown {
   const plan: CsvBytePlan = {
     delim: 44, quote: -1, slotOf: Int32Array.from([-1, 0, 1]), kindOf: Uint8Array.from([NUMBER, STRING]), parsers: [() => "parser", FIELD_PARSERS.string],
+    strings: [undefined, new StringInterner()],
   };
   const b = Buffer.from(`[x,${t},y]`);
   const values: unknown[] = [];
