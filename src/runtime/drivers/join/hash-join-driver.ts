@@ -143,7 +143,20 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
         emitOnce(emit, rows[from], record, policy, allFlat);
       }
     };
-    this.probeWith(one);
+    // Every key once (a dimension table's build side): key id i's record is rows[i], no slice to read.
+    const oneOfUnique = (record: any): void => {
+      const id = ids.idOf(hashable(record));
+      if (id < 0) {
+        if (probeOuter) emit(null, lastUse(record, policy));
+        return;
+      }
+      if (matched !== undefined) matched[id] = 1;
+      const held = rows[id];
+      if (heldAsIs && streamedAsIs) emit(held, record);
+      else if (heldAsIs && streamedIfFlat) emit(held, isFlatRecord(record) ? record : copyRecord(record));
+      else emitOnce(emit, held, record, policy, allFlat);
+    };
+    this.probeWith(rows.length === start.length - 1 ? oneOfUnique : one);
   }
 
   /** Probes, one record or a batch, go through `one`; a failure names the operator. */
