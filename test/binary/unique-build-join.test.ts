@@ -45,3 +45,29 @@ test("unique build side: a function that mutates the held record does not change
   assert.deepEqual(out, [1, 1, 1, 1]);
   assert.deepEqual(us, [{ k: 1, n: 0 }, { k: 2, n: 0 }]);
 });
+
+test("staged probes: a key selector on the probe side still runs record by record with the join function", async () => {
+  const env = ExecutionEnvironment.createLocalEnvironment(1);
+  const calls: string[] = [];
+  const out = await env.fromCollection([[1], [2], [1]]).join(env.fromCollection([[1, "a"], [2, "b"]]), JoinHint.BROADCAST_HASH_SECOND)
+    .where((r: number[]) => {
+      calls.push(`key ${r[0]}`);
+      return r[0]!;
+    }).equalTo(0)
+    .with((l, r) => {
+      calls.push(`join ${l[0]}`);
+      return r[1];
+    }).collect();
+  assert.deepEqual(out, ["a", "b", "a"]);
+  assert.deepEqual(calls, ["key 1", "join 1", "key 2", "join 2", "key 1", "join 1"]);
+});
+
+test("staged probes: a null key inside a batch fails the job naming the join", async () => {
+  const env = ExecutionEnvironment.createLocalEnvironment(1);
+  const probe = Array.from({ length: 2000 }, (_, i) => ({ k: i === 1500 ? null : i % 10 }));
+  await assert.rejects(
+    env.fromCollection(probe).join(env.fromCollection(Array.from({ length: 10 }, (_, k) => ({ k }))), JoinHint.BROADCAST_HASH_SECOND)
+      .where("k").equalTo("k").with((l, r) => [l.k, r.k]).collect(),
+    (e: Error) => /Join/.test(e.message) && /null key/.test(String(e.message) + String((e as { cause?: Error }).cause?.message)),
+  );
+});
