@@ -126,7 +126,7 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
         let record: T | undefined | typeof DECODE = DECODE;
         if (this.bytePath) record = this.readRecordBytes(reader.buffer, this.start, this.end);
         if (record === DECODE) {
-          const line = reader.buffer.toString(this.charset, this.start, this.end);
+          const line = this.charset === "utf8" ? utf8Text(reader.buffer, this.start, this.end) : reader.buffer.toString(this.charset, this.start, this.end);
           try {
             record = this.readRecord(line);
           } catch (e) {
@@ -205,3 +205,13 @@ function selfOverlapping(d: Buffer): boolean {
   for (let k = 1; k < d.length; k++) if (d.subarray(0, k).equals(d.subarray(d.length - k))) return true;
   return false;
 }
+
+/**
+ * UTF-8 text of `buf[start, end)`: Buffer's own utf8Slice, what `toString("utf8", start, end)` ends
+ * in, without the encoding dispatch in front of it (4% of wordcount's profile, per line); the
+ * documented call where a Buffer lacks it.
+ */
+const utf8Text: (buf: Buffer, start: number, end: number) => string =
+  typeof (Buffer.prototype as { utf8Slice?: unknown }).utf8Slice === "function"
+    ? (buf, start, end) => (buf as Buffer & { utf8Slice(s: number, e: number): string }).utf8Slice(start, end)
+    : (buf, start, end) => buf.toString("utf8", start, end);
