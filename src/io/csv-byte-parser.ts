@@ -8,6 +8,7 @@
  * a line means and words every error with file, line and field.
  */
 import { INVALID, type FieldParser } from "./csv-field-parsers.js";
+import { utf8Text } from "./buffer-text.js";
 import type { StringInterner } from "./string-interner.js";
 
 /** How the byte path reads each output field (`CsvBytePlan.kindOf`). */
@@ -83,7 +84,7 @@ export function readCsvBytes(buf: Buffer, start: number, end: number, plan: CsvB
         values[slot] = negative ? -v : v;
       } else {
         while (fe < end && buf[fe] !== delim) fe++;
-        const v = plan.parsers[slot]!(buf.toString("utf8", fs, fe));
+        const v = plan.parsers[slot]!(utf8Text(buf, fs, fe));
         if (v === INVALID) return false;
         values[slot] = v;
       }
@@ -92,7 +93,7 @@ export function readCsvBytes(buf: Buffer, start: number, end: number, plan: CsvB
       if (slot >= 0) {
         if (kindOf[slot] === STRING) values[slot] = plan.strings[slot]!.decode(buf, fs, fe);
         else {
-          const v = plan.parsers[slot]!(buf.toString("utf8", fs, fe));
+          const v = plan.parsers[slot]!(utf8Text(buf, fs, fe));
           if (v === INVALID) return false;
           values[slot] = v;
         }

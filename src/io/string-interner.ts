@@ -12,6 +12,7 @@
  * const buf = Buffer.from("C031,C031");
  * interner.decode(buf, 0, 4) === interner.decode(buf, 5, 9); // true: one string object
  */
+import { latin1Text, utf8Text } from "./buffer-text.js";
 
 /** Slots of the direct-mapped table (a power of two). */
 const SLOTS = 1024;
@@ -30,11 +31,11 @@ export class StringInterner {
   /** The text of `buf[start, end)` (UTF-8), the same string as an earlier equal field where the table still has it. */
   decode(buf: Buffer, start: number, end: number): string {
     const n = end - start;
-    if (!this.on || n > MAX_BYTES || n === 0) return buf.toString("utf8", start, end);
+    if (!this.on || n > MAX_BYTES || n === 0) return utf8Text(buf, start, end);
     let h = 0x811c9dc5;
     for (let i = start; i < end; i++) {
       const b = buf[i]!;
-      if (b >= 0x80) return buf.toString("utf8", start, end);
+      if (b >= 0x80) return utf8Text(buf, start, end);
       h = Math.imul(h ^ b, 0x01000193);
     }
     const at = (h ^ (h >>> 16)) & (SLOTS - 1);
@@ -44,7 +45,7 @@ export class StringInterner {
       this.count();
       return known;
     }
-    const s = buf.toString("latin1", start, end); // ASCII: latin1 is the same text, decoded faster
+    const s = latin1Text(buf, start, end); // ASCII: latin1 is the same text, decoded faster
     this.table[at] = s;
     this.count();
     return s;
