@@ -100,9 +100,8 @@ export class KeyIndex {
   find(record: any): number {
     const pair = this.pair;
     if (pair === undefined) {
-      // Not a pair key: no slot to read (one branch less per record on one-field keys).
-      // The key is kept for add() only when it is absent: storing a young string into this
-      // long-lived index on every record costs a write barrier's slow path each time.
+      // Not a pair key: no slot to read. The key is kept for add() only when it is absent (the
+      // only case add() follows), not stored on every record.
       const k = this.hashable(record);
       if (isInt(k)) {
         this.kind = INT;
