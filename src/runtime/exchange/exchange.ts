@@ -7,7 +7,7 @@
  */
 import { copyRecord } from "../../common/copy.js";
 import { InvalidProgramException, TaskFailure } from "../../common/errors.js";
-import { hashKey } from "../../common/keys.js";
+import { partitionHasher } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { Channel } from "../../plan/physical.js";
 import type { Collector } from "../../common/collector.js";
@@ -196,8 +196,8 @@ export class ChannelWriter implements Collector<any> {
         };
       case "PARTITION_HASH": {
         if (consumers === 1) return () => 0;
-        const key = subtaskKey(channel.shipKey!, consumerName);
-        return (r) => hashKey(key.hashable(r)) % consumers;
+        const hash = partitionHasher(subtaskKey(channel.shipKey!, consumerName));
+        return (r) => hash(r) % consumers;
       }
       case "PARTITION_CUSTOM": {
         const key = subtaskKey(channel.shipKey!, consumerName);
