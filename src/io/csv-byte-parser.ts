@@ -44,7 +44,8 @@ export function byteDelimiter(delim: number): boolean {
  * Reads the fields of `buf[start, end)` into `values` in one pass: fields split at the delimiter,
  * numbers parsed while they are scanned (`-?digits(.digits)?` with at most 15 digits in all, as
  * the correctly rounded value: the digits are exact, so is 10^k, and one division rounds once;
- * any other number text goes to the string parser), strings decoded through their column's interner, the columns not read only scanned.
+ * any other number text goes to the string parser), strings decoded through their column's
+ * interner, the columns not read only scanned.
  * Returns false when the line needs the string path: a field opens with the quote, too few
  * fields, or a field the string parser rejects (the string path then words the error).
  */

@@ -10,10 +10,10 @@
  * }
  * env.createInput(new UpperCaseLines("/data/in.txt"));
  */
-import { utf8Text } from "./buffer-text.js";
 import { open, type FileHandle } from "node:fs/promises";
 import { InvalidProgramException } from "../common/errors.js";
 import { FileInputFormat, type FileInputSplit } from "./file-input-format.js";
+import { utf8Text } from "./buffer-text.js";
 import { FileParseError, RecordError, fsError } from "./io-errors.js";
 import { countDelimiters, END, LINE, SplitLineReader } from "./split-line-reader.js";
 
@@ -206,4 +206,3 @@ function selfOverlapping(d: Buffer): boolean {
   for (let k = 1; k < d.length; k++) if (d.subarray(0, k).equals(d.subarray(d.length - k))) return true;
   return false;
 }
-

@@ -10,7 +10,7 @@
  * @example
  * const interner = new StringInterner();
  * const buf = Buffer.from("C031,C031");
- * interner.decode(buf, 0, 4) === interner.decode(buf, 5, 9); // true: one string object
+ * const [a, b] = [interner.decode(buf, 0, 4), interner.decode(buf, 5, 9)]; // "C031" twice, one string in the heap
  */
 import { latin1Text, utf8Text } from "./buffer-text.js";
 
