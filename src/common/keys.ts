@@ -343,12 +343,10 @@ function fmix32(h: number): number {
   return h >>> 0;
 }
 
+// FNV-1a, one UTF-16 unit at a time: partitionHasher feeds the same units through fnvChar.
 function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  let h = FNV_OFFSET;
+  for (let i = 0; i < s.length; i++) h = fnvChar(h, s.charCodeAt(i));
   return fmix32(h);
 }
 

@@ -124,6 +124,12 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     // read-only function gets it as it is when it is flat.
     const streamedAsIs = !policy.copy || policy.streamedOwned;
     const streamedIfFlat = policy.readsOnly;
+    // A probe record against its key's one build record.
+    const withHeld = (held: any, record: any): void => {
+      if (heldAsIs && streamedAsIs) emit(held, record);
+      else if (heldAsIs && streamedIfFlat) emit(held, isFlatRecord(record) ? record : copyRecord(record));
+      else emitOnce(emit, held, record, policy, allFlat);
+    };
     const withId = (record: any, id: number): void => {
       if (id < 0) {
         if (probeOuter) emit(null, lastUse(record, policy));
@@ -132,15 +138,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       if (matched !== undefined) matched[id] = 1;
       const from = start[id]!;
       const to = start[id + 1]!;
-      if (to - from > 1) {
-        emitAgainst(emit, rows, from, to, record, policy, allFlat);
-      } else if (heldAsIs && streamedAsIs) {
-        emit(rows[from], record);
-      } else if (heldAsIs && streamedIfFlat) {
-        emit(rows[from], isFlatRecord(record) ? record : copyRecord(record));
-      } else {
-        emitOnce(emit, rows[from], record, policy, allFlat);
-      }
+      if (to - from > 1) emitAgainst(emit, rows, from, to, record, policy, allFlat);
+      else withHeld(rows[from], record);
     };
     // Every key once (a dimension table's build side): key id i's record is rows[i], no slice to read.
     const unique = rows.length === start.length - 1;
@@ -150,10 +149,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
         return;
       }
       if (matched !== undefined) matched[id] = 1;
-      const held = rows[id];
-      if (heldAsIs && streamedAsIs) emit(held, record);
-      else if (heldAsIs && streamedIfFlat) emit(held, isFlatRecord(record) ? record : copyRecord(record));
-      else emitOnce(emit, held, record, policy, allFlat);
+      withHeld(rows[id], record);
     };
     const pairUp = unique ? withUniqueId : withId;
     const one = (record: any): void => pairUp(record, ids.idOf(hashable(record)));
