@@ -17,11 +17,14 @@
  * table.rows.slice(table.start[id], table.start[id + 1]);    // both records
  */
 import type { HashKey } from "../../common/keys.js";
+import { DenseIntIds } from "./dense-int-ids.js";
 import { HashableIds } from "./hashable-ids.js";
 
 export class JoinHashTable<R> {
   private readonly trackMatches: boolean;
   private ids = new HashableIds();
+  /** Once frozen, when the keys are int32s in a dense range: their ids by subtraction (dense-int-ids.ts). */
+  private dense: DenseIntIds | undefined;
   /** The hashable of each id (first-seen order). */
   private keys: HashKey[] = [];
   /** Arrival order while building: records[i] has key id keyIds[i]. */
@@ -48,8 +51,8 @@ export class JoinHashTable<R> {
   }
 
   /** The key ids, for a probe loop that looks them up itself (`idOf`), once frozen. */
-  get keyIndex(): HashableIds {
-    return this.ids;
+  get keyIndex(): { idOf(h: HashKey): number } {
+    return this.dense ?? this.ids;
   }
 
   insert(key: HashKey, record: R): void {
@@ -86,6 +89,7 @@ export class JoinHashTable<R> {
     this.start = start;
     this.records = [];
     this.matched = this.trackMatches ? new Uint8Array(keys) : undefined;
+    this.dense = DenseIntIds.over(this.keys);
     this.frozen = true;
   }
 
@@ -98,13 +102,14 @@ export class JoinHashTable<R> {
     this.keyIds = keyIds;
     this.rows = [];
     this.start = new Int32Array(1);
+    this.dense = undefined;
     this.frozen = false;
   }
 
   /** The id of this key's records in `rows`, or -1 (freezes the table); marks the key matched when tracking. */
   probe(key: HashKey): number {
     if (!this.frozen) this.freeze();
-    const id = this.ids.idOf(key);
+    const id = (this.dense ?? this.ids).idOf(key);
     if (id >= 0 && this.matched !== undefined) this.matched[id] = 1;
     return id;
   }
@@ -136,6 +141,7 @@ export class JoinHashTable<R> {
     this.rows = [];
     this.start = new Int32Array(1);
     this.matched = undefined;
+    this.dense = undefined;
     this.frozen = false;
   }
 }
