@@ -131,7 +131,7 @@ export class ExecutionEnvironment {
   fromElements<T extends TupleLike>(...items: T[]): DataSet<T>;
   fromElements<T>(...items: T[]): DataSet<T>;
   fromElements<T>(...items: T[]): DataSet<T> {
-    return this.fromArray(items, "fromElements", false);
+    return this.fromArray(items, "fromElements");
   }
   /**
    * A DataSet of the records of an iterable.
@@ -144,11 +144,11 @@ export class ExecutionEnvironment {
     if (collection === null || collection === undefined || typeof (collection as Iterable<T>)[Symbol.iterator] !== "function") {
       throw new InvalidProgramException("fromCollection: expected an iterable");
     }
-    return this.fromArray(collection, "fromCollection", true);
+    return this.fromArray(collection, "fromCollection");
   }
-  private fromArray<T>(items: Iterable<T>, what: string, copy: boolean): DataSet<T> {
+  private fromArray<T>(items: Iterable<T>, what: string): DataSet<T> {
     // In a worker's copy of a job module's entry only a sample is taken: the coordinator ships the elements.
-    const { elements, shipped } = collectionElements(items, copy);
+    const { elements, shipped } = collectionElements(items);
     const source: SourceDescriptor = { kind: "collection", elements, description: what, ...(shipped ? { shipped } : {}) };
     const node = createNode({ kind: "source", source }, `DataSource (${what})`, commonShape(elements));
     node.parallelism = 1;

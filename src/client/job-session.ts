@@ -63,8 +63,8 @@ export class JobSession implements ActionSession, RunListener {
   private readonly finished = new Set<WorkerHandle>();
   private current: Current | undefined;
   private closed = false;
-  /** Sizes of the collection sources this entry run made, in order (workers hold samples of them). */
-  private readonly collectionSizes: number[] = [];
+  /** The collection sources this entry run made, in order (workers hold samples of them; their sizes are sent when a plan is). */
+  private readonly collections: (readonly unknown[])[] = [];
 
   constructor(readonly options: SessionOptions) {}
 
@@ -72,10 +72,15 @@ export class JobSession implements ActionSession, RunListener {
     return this.choose(plan, options);
   }
 
-  collection(items: Iterable<unknown>, copy: boolean): CollectionElements {
-    const elements = allElements(items, copy);
-    this.collectionSizes.push(elements.length);
+  collection(items: Iterable<unknown>): CollectionElements {
+    const elements = allElements(items);
+    this.collections.push(elements);
     return { elements };
+  }
+
+  /** The collections' sizes now: an array is read when the job runs, so it may have grown since its source was made. */
+  private collectionSizes(): number[] {
+    return this.collections.map((c) => c.length);
   }
 
   async execute(sinks: readonly SinkNode[], options: ActionOptions): Promise<ActionOutcome> {
@@ -140,7 +145,7 @@ export class JobSession implements ActionSession, RunListener {
         h.opened.add(this.run);
         h.post({ t: "open", run: this.run, moduleUrl, args, parallelism });
       } else if (h.reached.get(this.run) === n) {
-        h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes });
+        h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
       }
     }
     if (handles.length === 0) cur.failure = new InvalidProgramException(`Job '${jobName}': every worker's entry ended before reaching this job`);
@@ -199,7 +204,7 @@ export class JobSession implements ActionSession, RunListener {
 
   action(h: WorkerHandle, n: number): void {
     if (this.results[n]) this.answer(h, n);
-    else if (this.current?.action === n && this.current.candidates.has(h)) h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes });
+    else if (this.current?.action === n && this.current.candidates.has(h)) h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
     // Otherwise the worker waits: record() answers it when the action has run.
   }
 

@@ -152,8 +152,8 @@ class WorkerRun implements ActionSession {
   }
 
   /** Takes the first COLLECTION_SAMPLE elements (they decide the shape), never iterating further. */
-  collection(items: Iterable<unknown>, copy: boolean): CollectionElements {
-    if (!this.sample) return { elements: allElements(items, copy) };
+  collection(items: Iterable<unknown>): CollectionElements {
+    if (!this.sample) return { elements: allElements(items) };
     const shipped: ShippedCollection = { index: this.collections.length, count: Array.isArray(items) ? items.length : undefined };
     this.collections.push(shipped);
     return { elements: Array.isArray(items) ? items.slice(0, COLLECTION_SAMPLE) : take(items, COLLECTION_SAMPLE), shipped };

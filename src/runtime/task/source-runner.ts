@@ -57,9 +57,11 @@ export async function runSource(run: SourceRun): Promise<void> {
   switch (src.kind) {
     case "collection": {
       const els = src.elements;
-      // The user's elements as they are (not owned): consumers copy what they mutate or keep.
-      for (let from = 0; from < els.length; from += BATCH_SIZE) {
-        const to = Math.min(els.length, from + BATCH_SIZE);
+      // The user's elements as they are (not owned): consumers copy what they mutate or keep. The
+      // length is the one the job starts with (a function pushing to the array does not extend it).
+      const n = els.length;
+      for (let from = 0; from < n; from += BATCH_SIZE) {
+        const to = Math.min(n, from + BATCH_SIZE);
         pushSlice(run.out, els, from, to);
         if (run.counts !== undefined) run.counts.recordsIn += to - from;
         const d = run.drain();
