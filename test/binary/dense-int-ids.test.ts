@@ -70,3 +70,14 @@ test("joins on dense int keys give the same pairs as on the same keys spread out
   assert.deepEqual(dense, await pairs(spread));
   assert.equal(dense.filter((p) => p.endsWith(":-")).length, orders.filter(([, k]) => k < -1000 || k >= 2000).length);
 });
+
+test("a build table kept across supersteps finds dense int keys as the hash index does", async () => {
+  const { KeptTableBuilder } = await import("../../src/runtime/iteration/kept-build-table.js");
+  const builder = new KeptTableBuilder(false);
+  for (let i = 0; i < 2000; i++) builder.add(i % 1000, [i % 1000, i]);
+  const pairs: unknown[] = [];
+  const policy = { copy: false, streamedOwned: true, readsOnly: false };
+  const probe = builder.build().prober((r) => r, (held, streamed) => pairs.push([held, streamed]), policy, true);
+  for (const k of [5, 999, 1000, -1, 2.5, "5"]) probe(k);
+  assert.deepEqual(pairs, [[[5, 5], 5], [[5, 1005], 5], [[999, 999], 999], [[999, 1999], 999], [null, 1000], [null, -1], [null, 2.5], [null, "5"]]);
+});

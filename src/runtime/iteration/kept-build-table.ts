@@ -10,6 +10,7 @@
  */
 import { copyRecord, isFlatRecord } from "../../common/copy.js";
 import type { HashKey } from "../../common/keys.js";
+import { DenseIntIds } from "../hash/dense-int-ids.js";
 import { HashableIds } from "../hash/hashable-ids.js";
 import { lastUse, type PairEmitter, type SharingPolicy } from "../drivers/join/pair-function.js";
 
@@ -30,6 +31,8 @@ export class KeptTableBuilder {
   constructor(private readonly repack: boolean) {}
 
   private readonly ids = new HashableIds();
+  /** The key of each id, for a dense index once built. */
+  private readonly keys: HashKey[] = [];
   private readonly records: unknown[] = [];
   private keyIds = new Int32Array(1024);
 
@@ -40,7 +43,9 @@ export class KeptTableBuilder {
       grown.set(this.keyIds);
       this.keyIds = grown;
     }
-    this.keyIds[n] = this.ids.intern(key);
+    const id = this.ids.intern(key);
+    if (id === this.keys.length) this.keys.push(key);
+    this.keyIds[n] = id;
     this.records.push(record);
   }
 
@@ -62,7 +67,8 @@ export class KeptTableBuilder {
     }
     this.records.length = 0;
     if (this.repack) for (let i = 0; i < n; i++) rows[i] = copyRecord(rows[i]);
-    return new KeptBuildTable(this.ids, rows, start, flat);
+    // Int32 keys in a dense range (vertex ids) are looked up by subtraction (dense-int-ids.ts).
+    return new KeptBuildTable(DenseIntIds.over(this.keys) ?? this.ids, rows, start, flat);
   }
 }
 
@@ -72,7 +78,7 @@ export class KeptBuildTable {
    * `allFlat`: every record is flat (copy.ts isFlatRecord).
    */
   constructor(
-    private readonly ids: HashableIds,
+    private readonly ids: { idOf(h: HashKey): number },
     private readonly rows: readonly unknown[],
     private readonly start: Int32Array,
     readonly allFlat: boolean,
