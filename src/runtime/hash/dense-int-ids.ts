@@ -3,8 +3,9 @@
  * foreign keys 0..n): one typed-array slot per value from the least key to the greatest, so a
  * lookup is a subtraction and one load, with no hash and no probe sequence (DuckDB's perfect hash
  * join). The slot array is at most DENSE_SLOTS_PER_KEY slots per key: 4 bytes a slot against the
- * open-addressing IntTable's 8 per slot at up to 3/4 full, so it is never larger than the table it
- * replaces, and at 100k keys (400 KB) it stays in the core's cache where the table (2 MB) did not.
+ * open-addressing IntTable's 8 per slot at up to 3/4 full, so it adds at most 3/4 of the hash
+ * table kept beside it (which build-time inserts still use), and at 100k keys (400 KB) it stays in
+ * the core's cache where the table (2 MB) did not.
  *
  * @example
  * const dense = DenseIntIds.over([10, 12, 11]);   // ids 0, 1, 2
