@@ -13,7 +13,7 @@
 import { open, type FileHandle } from "node:fs/promises";
 import { InvalidProgramException } from "../common/errors.js";
 import { FileInputFormat, type FileInputSplit } from "./file-input-format.js";
-import { utf8Text } from "./buffer-text.js";
+import { latin1Text, utf8Text } from "./buffer-text.js";
 import { FileParseError, RecordError, fsError } from "./io-errors.js";
 import { countDelimiters, END, LINE, SplitLineReader } from "./split-line-reader.js";
 
@@ -127,7 +127,8 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
         let record: T | undefined | typeof DECODE = DECODE;
         if (this.bytePath) record = this.readRecordBytes(reader.buffer, this.start, this.end);
         if (record === DECODE) {
-          const line = this.charset === "utf8" ? utf8Text(reader.buffer, this.start, this.end) : reader.buffer.toString(this.charset, this.start, this.end);
+          const line = this.charset !== "utf8" ? reader.buffer.toString(this.charset, this.start, this.end)
+            : reader.ascii ? latin1Text(reader.buffer, this.start, this.end) : utf8Text(reader.buffer, this.start, this.end);
           try {
             record = this.readRecord(line);
           } catch (e) {

@@ -9,6 +9,7 @@
  * costs no Promise per line.
  */
 import type { FileHandle } from "node:fs/promises";
+import { isAscii } from "node:buffer";
 
 export const LINE = 0;
 export const NEED_DATA = 1;
@@ -18,6 +19,8 @@ export type NextResult = typeof LINE | typeof NEED_DATA | typeof END;
 export class SplitLineReader {
   /** After `next()` returned LINE: the line is `buffer[lineStart, lineEnd)`, delimiter excluded. */
   buffer: Buffer;
+  /** Whether every byte in the buffer is ASCII (checked once per chunk): its lines decode as Latin-1, faster, to the same text. */
+  ascii = true;
   lineStart = 0;
   lineEnd = 0;
   /** File offset of the first line this split returned (-1 before it). */
@@ -104,6 +107,7 @@ export class SplitLineReader {
     this.readPos += bytesRead;
     this.end += bytesRead;
     this.view = this.buffer.subarray(0, this.end);
+    this.ascii = isAscii(this.view);
   }
 
   private emit(lineEnd: number, next: number): NextResult {
