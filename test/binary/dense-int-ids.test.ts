@@ -55,8 +55,8 @@ test("a frozen join table of dense int keys probes through the dense index, and 
   assert.ok(!(sparse.keyIndex instanceof DenseIntIds));
 });
 
-test("joins on dense int keys give the same pairs as on the same keys spread out", async () => {
-  const env = ExecutionEnvironment.getExecutionEnvironment().setParallelism(2);
+for (const p of [1, 2]) test(`joins on dense int keys give the same pairs as on the same keys spread out (p=${p})`, async () => {
+  const env = ExecutionEnvironment.getExecutionEnvironment().setParallelism(p);
   const users = Array.from({ length: 3000 }, (_, i): [number, string] => [i - 1000, `u${i}`]);
   const orders = Array.from({ length: 9000 }, (_, i): [number, number] => [i, ((i * 7919) % 4200) - 1100]);
   const spread = (k: number) => k * 4096 + 1;
