@@ -133,7 +133,12 @@ export abstract class RunningValueReduce extends BaseOperator<any, any, ReduceNo
 /** A lone built-in SUM (`groupBy(k).sum(f)`). */
 export class SumReduceOperator extends RunningValueReduce {
   collect(record: any): void {
-    const id = this.idOf(record);
+    let id: number;
+    try {
+      id = this.index.find(record);
+    } catch (e) {
+      throw this.fail(e);
+    }
     const v = record[Array.isArray(record) ? this.field : this.name];
     if (id < 0) return this.addKey(record, v);
     try {
