@@ -9,7 +9,9 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { open } from "node:fs/promises";
 import { ExecutionEnvironment } from "../../src/index.js";
+import { LINE, NEED_DATA, SplitLineReader } from "../../src/io/split-line-reader.js";
 
 test("lines of ASCII chunks and of UTF-8 chunks in one file come out as Node decodes them", async () => {
   const dir = mkdtempSync(join(tmpdir(), "sluice-ascii-"));
@@ -22,6 +24,32 @@ test("lines of ASCII chunks and of UTF-8 chunks in one file come out as Node dec
       const env = ExecutionEnvironment.getExecutionEnvironment().setParallelism(1);
       const got = await env.readTextFile(path).collect();
       assert.deepEqual(got, readFileSync(path, "utf8").split("\n").slice(0, -1), name);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the reader marks each chunk ASCII or not as it reads it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "sluice-ascii-"));
+  try {
+    const path = join(dir, "two-chunks.txt");
+    // 64 KiB chunks: the first all ASCII, the second with one "é".
+    writeFileSync(path, "a".repeat(65535) + "\n" + "b".repeat(1000) + "é\n");
+    const fh = await open(path, "r");
+    try {
+      const reader = new SplitLineReader(fh, 0, Number.MAX_SAFE_INTEGER, Buffer.from("\n"), 1 << 16);
+      const seen: boolean[] = [];
+      for (let state = reader.next(); state === LINE || state === NEED_DATA; state = reader.next()) {
+        if (state === NEED_DATA) {
+          await reader.fill();
+          seen.push(reader.ascii);
+        }
+      }
+      assert.equal(seen[0], true, "the first chunk is all ASCII");
+      assert.ok(seen.slice(1).includes(false), `a later chunk holds "é": ${seen.join(", ")}`);
+    } finally {
+      await fh.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -133,6 +133,8 @@ export abstract class RunningValueReduce extends BaseOperator<any, any, ReduceNo
 /** A lone built-in SUM (`groupBy(k).sum(f)`). */
 export class SumReduceOperator extends RunningValueReduce {
   collect(record: any): void {
+    // idOf's lookup written out: one call level less for V8 to inline on the per-record path
+    // (group-sum 205 -> 192 ms, and level with p=1 in the default mode).
     let id: number;
     try {
       id = this.index.find(record);

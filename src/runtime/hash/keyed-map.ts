@@ -103,7 +103,11 @@ export class KeyIndex {
     return this.pair === undefined ? this.findOne(record) : this.findPair(record, this.pair);
   }
 
-  /** `find` for a key that is not a pair: no slot to read, the key kept for add() only when it is absent. */
+  /**
+   * `find` for a key that is not a pair: no slot to read. The key is kept for add() only when it is
+   * absent: storing a young string into this long-lived index on every record costs a write
+   * barrier's slow path each time.
+   */
   private findOne(record: any): number {
     const k = this.hashable(record);
     if (isInt(k)) {
