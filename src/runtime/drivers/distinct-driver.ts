@@ -8,8 +8,11 @@
  * record passes on as it came (DriverSpec output "input": owned exactly when its input is, and a
  * consumer that keeps or mutates a record that is not owned copies it, passes/ownership.ts).
  *
- * Memory: the key set gets half of the driver's share, its keys counted as their records' size
- * (a key never takes more than its record). A combiner whose set is full (or holds
+ * Memory: the key set gets half of the driver's share: its typed tables (int32 keys and pairs of
+ * them, KeyIndex.tableBytes) count as what they take, 8-12 bytes a slot, and a key held on the heap
+ * (a string, a composite hashable) as its record's size (a key never takes more than its record).
+ * Counting an int key as its record (~90 bytes for [int, int]) filled the set at 790k keys of a
+ * 140 MB share whose table holds 3.3M in 67 MB, and sent the rest through spilled runs. A combiner whose set is full (or holds
  * COMBINER_MAX_KEYS keys) forgets its keys and starts anew: the final distinct after the shuffle
  * drops what passes twice. A final distinct whose set is full keeps it: from then on it drops the
  * records of the keys in it, and the other keys go to an overflow table in the other half, which
@@ -39,8 +42,10 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   private keys: KeyIndex;
   private readonly key: CompiledKey;
   private readonly memory: HolderMemory;
-  /** Estimated bytes of the keys in the set (as their records' sizes). */
+  /** Estimated bytes of the set's heap keys (as their records' sizes). */
   private readonly size = new RecordSizeEstimator();
+  /** Bytes of the set's typed tables (KeyIndex.tableBytes, read again only when they grow). */
+  private tableBytes: number;
   private readonly setLimit: number;
   private readonly maxKeys: number;
   /** Keys the set is sized for: the optimizer's estimate, within the set's bounds. */
@@ -57,6 +62,7 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
     this.maxKeys = partial ? COMBINER_MAX_KEYS : Infinity;
     this.expected = Math.min(ctx.node.expectedKeys ?? 0, this.maxKeys, Math.floor(this.setLimit / TABLE_BYTES_PER_KEY));
     this.keys = new KeyIndex(this.key, { expectedKeys: this.expected, keyOf: false });
+    this.tableBytes = this.keys.tableBytes;
     this.copyIn = !ctx.inputOwned;
   }
 
@@ -69,9 +75,19 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
     }
     if (id >= 0) return;
     if (this.overflow !== undefined) return this.spill(record);
+    let growth = this.keys.addGrowth;
+    if (growth > 0 && this.tableBytes + growth + this.size.bytes > this.setLimit) {
+      // Adding this key would double a table past the set's half: the set is full before it.
+      this.setFull();
+      if (this.overflow !== undefined) return this.spill(record);
+      this.keys.find(record);
+      growth = this.keys.addGrowth;
+    }
     this.keys.add();
+    if (growth > 0) this.tableBytes = this.keys.tableBytes;
     this.out.collect(record);
-    if (this.size.add(record) >= this.setLimit || this.keys.size >= this.maxKeys) this.setFull();
+    if (this.keys.lastAddOnHeap) this.size.add(record);
+    if (this.tableBytes + this.size.bytes >= this.setLimit || this.keys.size >= this.maxKeys) this.setFull();
   }
 
   collectBatch(_input: 0 | 1, records: readonly any[], from: number, to: number): void {
@@ -82,6 +98,7 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   private setFull(): void {
     if (this.partial) {
       this.keys = new KeyIndex(this.key, { expectedKeys: this.expected, keyOf: false });
+      this.tableBytes = this.keys.tableBytes;
       this.size.reset();
       return;
     }

@@ -40,6 +40,16 @@ export class IntTable {
     this.limit = capacity * MAX_LOAD;
   }
 
+  /** Bytes of the table's slots (off the V8 heap, in a typed array). */
+  get bytes(): number {
+    return this.slots.byteLength;
+  }
+
+  /** Whether the next insert doubles the table. */
+  get full(): boolean {
+    return this.size + 1 > this.limit;
+  }
+
   /** The id of `a`, or -1 (then `insert` adds `a` where the probe ended). */
   find(a: number): number {
     const { slots, mask } = this;
@@ -93,6 +103,16 @@ export class IntPairTable {
     this.slots = new Int32Array(3 * capacity);
     this.mask = capacity - 1;
     this.limit = capacity * MAX_LOAD;
+  }
+
+  /** Bytes of the table's slots (off the V8 heap, in a typed array). */
+  get bytes(): number {
+    return this.slots.byteLength;
+  }
+
+  /** Whether the next insert doubles the table. */
+  get full(): boolean {
+    return this.size + 1 > this.limit;
   }
 
   /** The id of (a, b), or -1 (then `insert` adds it where the probe ended). */

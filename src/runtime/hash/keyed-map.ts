@@ -17,6 +17,8 @@
  * last `find` (absent) the next id. Options: `expectedKeys` sizes the tables once (the optimizer's
  * estimate, PhysicalNode.expectedKeys), so they do not grow (rehash all keys) on the way;
  * `keyOf: false` for a set of keys (distinct), which never asks for a key back: no key is kept per id.
+ * Memory: `tableBytes` is what the typed tables take; `lastAddOnHeap` says whether the key just
+ * added also lives on the heap (its size is the caller's to estimate).
  *
  * @example
  * const index = new KeyIndex(compileKey(parseKeyArgs([0, 1], "op"), "op"));
@@ -89,6 +91,33 @@ export class KeyIndex {
     // A pair key's keys go to the pair tables (the int table only takes its other keys).
     this.ints = new IntTable(key.pair === undefined ? capacity : 1024);
     this.pairCapacity = capacity;
+  }
+
+  /** Bytes of the typed-array tables, where int32 keys and pairs of them live (exact, unlike a heap key's estimate). */
+  get tableBytes(): number {
+    let bytes = this.ints.bytes;
+    for (const t of this.pairs) if (t !== undefined) bytes += t.bytes;
+    return bytes;
+  }
+
+  /**
+   * Bytes the tables grow by if the key of the last `find` (absent) is added: a table's doubling
+   * (the new slots, less the old ones freed) or a new pair table; 0 when it has room.
+   */
+  get addGrowth(): number {
+    if (this.kind === INT) return this.ints.full ? this.ints.bytes : 0;
+    if (this.kind !== PAIR) return 0;
+    const t = this.pairs[this.table];
+    if (t === undefined) return 3 * 4 * this.pairCapacity;
+    return t.full ? t.bytes : 0;
+  }
+
+  /**
+   * Whether the key of the last `add` is held as a JavaScript value (a Map key or a leaf's code),
+   * not only as int32s in a typed table: such a key costs heap bytes that `tableBytes` leaves out.
+   */
+  get lastAddOnHeap(): boolean {
+    return this.kind === FLAT || (this.kind === PAIR && this.table !== 0);
   }
 
   /** Number of keys (the next id). */
