@@ -4,6 +4,8 @@
  * `@@bench {"status":"ok","ms":...,"rssKB":...,"checksum":"..."}` (or status "na" / "error").
  */
 import { availableParallelism } from "node:os";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { isMainThread } from "node:worker_threads";
 import { checksumRows } from "./lib/checksum.js";
 import { memoryInput, type Inputs } from "./lib/data.js";
@@ -13,6 +15,17 @@ import { SCALE, SPECS, type WorkloadId } from "./lib/workloads.js";
 import { engines } from "./engines/index.js";
 import { NotAvailable, type Impl } from "./engines/types.js";
 
+
+/**
+ * A full garbage collection before the clock, for every engine alike. Without it the heap the input
+ * left decides when the next major GC falls: whichever program allocates a little more before its
+ * work (a job module's import and session) drew a 5M-object heap's marking, ~150 ms of a 300 ms
+ * group-sum, in some runs and not others (bench/README.md, "Before the clock").
+ */
+function settleHeap(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
 
 function report(r: ChildReport): void {
   process.stdout.write(`${REPORT_PREFIX}${JSON.stringify(r)}\n`);
@@ -33,6 +46,7 @@ async function main(args: ChildArgs): Promise<ChildReport> {
   const impl = (await info.load())[args.workload] as Impl<WorkloadId> | undefined;
   if (impl === undefined) return { status: "na", note: "n/a" };
   const job = await impl(inputOf(args));
+  settleHeap();
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const fromUs = Number(process.hrtime.bigint() / 1000n);
@@ -53,7 +67,6 @@ async function main(args: ChildArgs): Promise<ChildReport> {
   return { status: "ok", ms, cpuMs, rssKB, checksum, windowUs };
 }
 
-// A Sluice worker thread imports this module again and replays it to rebuild the same plan.
 // Workers do not see process.argv, but they get a copy of process.env: the args go there.
 if (isMainThread) process.env.SLUICE_BENCH_CHILD_ARGS = process.argv[2] ?? "{}";
 const args = JSON.parse(process.env.SLUICE_BENCH_CHILD_ARGS ?? "{}") as ChildArgs;
