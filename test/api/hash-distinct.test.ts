@@ -134,16 +134,17 @@ for (const p of PARALLELISMS) {
   test(`a spilling distinct behind a map reusing its output object keeps each key's own record [p=${p}]`, async () => {
     const job = (env: ExecutionEnvironment) => {
       const reused: [number, number] = [0, 0];
-      return env.fromCollection(scrambled(6000))
+      // 4000 int keys: at p=4 ~1000 a subtask, past the 768 a tiny budget's typed key set holds.
+      return env.fromCollection(scrambled(8000))
         .map(([k, i]) => { reused[0] = k; reused[1] = i; return reused; })
         .distinct(0)
         .collect();
     };
     await assertSpillsAlike(p, job, "sort");
     const out = await job(envWith(p, TINY_BUDGET, spillRoot()));
-    assert.equal(new Set(out.map((r) => r[0])).size, 3000);
+    assert.equal(new Set(out.map((r) => r[0])).size, 4000);
     const first = new Map<number, number>();
-    for (const [k, i] of scrambled(6000)) if (!first.has(k)) first.set(k, i);
+    for (const [k, i] of scrambled(8000)) if (!first.has(k)) first.set(k, i);
     for (const [k, i] of out) assert.equal(i, first.get(k), `key ${k} keeps its first record`);
   });
 }

@@ -3,8 +3,10 @@
  * arrival order); with a group order each group is sorted (stable) before the function sees it.
  * Without a key the whole input is one group. Combiners (partial = true) emit once they hold
  * COMBINER_MAX_RECORDS records or their memory share, bounding their memory as Flink's sort-based
- * combiners do. Past its share a keyed final group reduce spills its groups as sorted runs and
- * finishes group by group from their merge (runtime/spill/keyed-spill.ts); without a key the one
+ * combiners do. Past its share a keyed final group reduce spills its groups as sorted runs, sends
+ * every later record straight to the runs (typed columns for int keys and number tuples: no table,
+ * no per-group array, no record on the heap) and finishes group by group from their merge
+ * (runtime/spill/keyed-spill.ts); without a key the one
  * group (and a mapPartition's partition) goes to a spillable list the function iterates from disk.
  */
 import { copyRecord } from "../../common/copy.js";
@@ -40,6 +42,8 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
   private readonly key: CompiledKey | undefined;
   private readonly order: readonly Ordering[];
   private readonly copyIn: boolean;
+  /** A final keyed reduce past its share: records go straight to the spill's runs, no table. */
+  private direct = false;
 
   constructor(ctx: OperatorContext<GroupReduceNode | GroupCombineNode>, out: Operator, private readonly partial: boolean) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
@@ -55,6 +59,7 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
   }
 
   collect(record: any): void {
+    if (this.direct) return this.addDirect(record);
     const r = this.copyIn ? copyRecord(record) : record;
     if (this.key === undefined) {
       // A combiner emits its one group when full; a final reduce lets the list spill.
@@ -93,10 +98,22 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     for (const g of groups) this.callGroup(g);
   }
 
-  /** The groups hold their share: a combiner emits them, a final reduce spills them by key. */
+  /**
+   * The groups hold their share: a combiner emits them, a final reduce spills them by key and
+   * sends every later record straight to the sorted runs (its groups come from the merge anyway).
+   */
   private tableFull(): void {
     if (this.partial) return this.flush();
     this.spill.spill(entriesOf(...this.take()));
+    this.direct = true;
+  }
+
+  private addDirect(record: any): void {
+    try {
+      this.spill.addDirect(this.key!.hashable(record), record, this.copyIn ? copyRecord : identity);
+    } catch (e) {
+      throw this.fail(e);
+    }
   }
 
   /** Empties the table, returning its (index, groups). */
@@ -130,6 +147,8 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     return this.out.finish();
   }
 }
+
+const identity = <T>(r: T): T => r;
 
 /** The records of hash groups as (key's hashable, record) entries, group after group in arrival order. */
 function* entriesOf(index: KeyIndex, groups: readonly any[][]): Generator<KeyedEntry<any>> {

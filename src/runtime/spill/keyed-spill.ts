@@ -21,6 +21,8 @@ export class KeyedSpill<R> {
   private readonly size = new RecordSizeEstimator();
   /** Bytes the table spends around its records (per-key arrays) since the last reset. */
   private overhead = 0;
+  /** addDirect's columns (they allocate on their first record); undefined once a record did not fit them. */
+  private direct: KeyedNumberColumns | undefined = new KeyedNumberColumns();
 
   constructor(private readonly memory: HolderMemory) {}
 
@@ -77,6 +79,33 @@ export class KeyedSpill<R> {
     }
   }
 
+  /**
+   * Adds one record straight to the sorted runs once the table has gone to disk (a final grouping
+   * operator past its share, which gains nothing from grouping in memory any more: every group
+   * comes back from the merge). Records of int32 keys and number tuples go to typed columns, 8
+   * bytes a field and key, written as a sorted run when they hold the share, so no record stays on
+   * the heap; from the first record of another shape on, records go to the sorter as entries (a
+   * copy when `copy`). `key` is the record's hashable.
+   */
+  addDirect(key: HashKey, record: R, copy: (r: R) => R): void {
+    const columns = this.direct;
+    if (columns !== undefined) {
+      if (columns.take(key, record)) {
+        if (columns.full || columns.bytes >= this.memory.limit) this.writeColumns(columns);
+        return;
+      }
+      // Another shape: the columns' records go first, as a run (ties in the merge go to earlier runs).
+      if (columns.size > 0) this.writeColumns(columns);
+      this.direct = undefined;
+    }
+    this.add([key, copy(record)]);
+  }
+
+  /** Writes what the direct columns hold as a run (before a merge). */
+  private flushDirect(): void {
+    if (this.direct !== undefined && this.direct.size > 0) this.writeColumns(this.direct);
+  }
+
   /** Adds one entry straight to the sorted runs (after the table went to disk). */
   add(entry: KeyedEntry<R>): void {
     this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory);
@@ -86,6 +115,7 @@ export class KeyedSpill<R> {
   /** Every entry spilled, then `last`, merged by key (equal keys in the order they came). */
   merged(last: Iterable<KeyedEntry<R>> = []): Iterable<KeyedEntry<R>> {
     const sorter = (this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory));
+    this.flushDirect();
     // After a spill the last entries become a run too (what sorted() does with its buffer), so they may take the columns.
     if (sorter.spilled) this.spill(last);
     else for (const e of last) sorter.add(e);
@@ -93,6 +123,7 @@ export class KeyedSpill<R> {
   }
 
   dispose(): void {
+    this.direct = undefined;
     this.sorter?.dispose();
     this.sorter = undefined;
   }
