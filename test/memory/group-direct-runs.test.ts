@@ -2,7 +2,7 @@
  * A final keyed reduceGroup past its share sends later records straight to the sorted runs:
  * int-keyed number tuples go to typed columns (24 bytes a [k, v] record, not the ~140 a grouping
  * table counts per record with its arrays), so far fewer runs are written; the groups and their
- * arrival order are those of an unspilled run. A record of another shape part way turns the
+ * arrival order are those of an unspilled run; the same for a hash coGroup past its share. A record of another shape part way turns the
  * columns into a run and goes on through the sorter, order kept.
  */
 import assert from "node:assert/strict";
@@ -58,4 +58,31 @@ test("a record of another shape after the switch: the same groups, in arrival or
   const spilled = await runs(odd);
   assert.deepEqual(spilled.out, plain);
   assert.ok(spilled.runs > 0);
+});
+
+test("past its share a hash coGroup sends both inputs' later records to typed columns: few runs, each group in arrival order", async () => {
+  const side = (salt: number): [number, number][] => Array.from({ length: N / 2 }, (_, i) => [(i * 7919 + salt) % KEYS, i]);
+  const cog = (env: ExecutionEnvironment) => env.fromCollection(side(0)).coGroup(env.fromCollection(side(13))).where(0).equalTo(0)
+    .with((ls: Iterable<[number, number]>, rs: Iterable<[number, number]>, out: { collect(x: string): void }) => {
+      let k = -1;
+      const a: number[] = [];
+      const b: number[] = [];
+      for (const l of ls) {
+        k = l[0];
+        a.push(l[1]);
+      }
+      for (const r of rs) {
+        k = r[0];
+        b.push(r[1]);
+      }
+      out.collect(JSON.stringify([k, a, b]));
+    }).collect();
+  const plain = (await cog(envWith(1, 1024 * 2 ** 20, spillRoot()))).sort();
+  const root = spillRoot();
+  const before = SPILL_STATS.byKind.get("sort") ?? 0;
+  const spilled = (await cog(envWith(1, BUDGET, root))).sort();
+  const written = (SPILL_STATS.byKind.get("sort") ?? 0) - before;
+  assert.deepEqual(spilled, plain);
+  assert.deepEqual(readdirSync(root), [], "no spill file is left");
+  assert.ok(written > 0 && written <= 20, `runs written: ${written} (46 through entries)`);
 });

@@ -25,6 +25,8 @@ const shapes: Record<string, unknown[][]> = {
   "[string, [number, number]]": Array.from({ length: 1500 }, (_, i) => [strings[i % strings.length]!, [i, specials[i % specials.length]!]]),
   "[number, [string, number, string]]": Array.from({ length: 1500 }, (_, i) => [i, [strings[i % strings.length]!, -i, `k${i}`]]),
   // A nested one-field tuple (leaves === fields: once mistaken for a flat record and sent to the general codec).
+  // A keyed spill's entries of pairs (encoded straight into the frame).
+  "[number, [number, number]] with special keys": Array.from({ length: 1500 }, (_, i) => [specials[(i + 3) % specials.length]!, [i, specials[i % specials.length]!]]),
   "[number, [number]]": Array.from({ length: 1500 }, (_, i) => [i - 700, [specials[i % specials.length]!]]),
   "[[number], number]": Array.from({ length: 40 }, (_, i) => [[i], specials[i % specials.length]!]),
   "[[number], string, [number, number]]": Array.from({ length: 50 }, (_, i) => [[i], `name-${i}`, [i * 2, specials[i % specials.length]!]]),
@@ -59,6 +61,10 @@ test("batches that are not tuples of one shape are left to the general codec", (
     [[1, [2]], [1, 2]],
     [[1, [2]], [1, [2, 3]]],
     [[1, [2]], [1, ["x"]]],
+    [[1, [2, 3]], [1, [2, "x"]]],
+    [[1, [2, 3]], ["k", [2, 3]]],
+    [[1, [2, 3]], [1, [2, 3], 4]],
+    [[1, [2, 3]], [1, Object.assign(Object.create(null), { 0: 2, 1: 3, length: 2 })]],
     [[1, []]],
     [1, 2],
     [[]],

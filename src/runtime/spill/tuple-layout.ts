@@ -65,6 +65,8 @@ export function encodeTuples(records: readonly unknown[]): Uint8Array | undefine
   if (leaves > MAX_FIELDS || header.includes(-1)) return undefined;
   // No nested tuple (a nested one-field tuple also leaves leaves === width).
   if (nested.every((w) => w < 0)) return encodeFlat(records, width, header);
+  // A keyed spill's (number, [number x w]) entries: straight into the frame, no flattened array.
+  if (width === 2 && nested[0] === -1 && nested[1]! > 0 && header.every((d, i) => i === 1 || d === NUM)) return encodeKeyedNumbers(records, nested[1]!);
   // Nested: the records' leaves in record order, flattened into one array, then encoded flat under the nested header.
   const flat: unknown[] = new Array(n * leaves);
   let at = 0;
@@ -149,6 +151,32 @@ function encodeFlat(records: readonly unknown[], width: number, header: readonly
     text.write(joined, 0, ascii ? "latin1" : "utf8");
   }
   return out;
+}
+
+/**
+ * (number, [number x width]) entries in the frame encodeFlat gives them (keyedNumbersFrame),
+ * written as they are read; undefined when an entry has another shape. Measured on 4096-entry
+ * batches of [k, [v, w]]: 90-150 ns an entry through the flattened array, of which the array's
+ * boxed numbers were most.
+ */
+function encodeKeyedNumbers(records: readonly unknown[], width: number): Uint8Array | undefined {
+  const n = records.length;
+  const { bytes, numbers } = keyedNumbersFrame(width, n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const r = records[i];
+    if (!isTuple(r) || r.length !== 2) return undefined;
+    const k = r[0];
+    const v = r[1];
+    if (typeof k !== "number" || !isTuple(v) || v.length !== width) return undefined;
+    numbers[at++] = k;
+    for (let g = 0; g < width; g++) {
+      const x = v[g];
+      if (typeof x !== "number") return undefined;
+      numbers[at++] = x;
+    }
+  }
+  return bytes;
 }
 
 /** The top-level field count of a header's field bytes (a nested tuple's leaf bytes not counted). */

@@ -119,7 +119,8 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   private readonly key: SwitchedKey;
   private readonly fn: CoGroupCall;
   /** Per input: copy every record, or only those that are not flat (a function that only reads), or none. */
-  private readonly copyIn: readonly [InCopy, InCopy];
+  /** Per input: the record as this driver may keep it (itself, or a copy where its input is not owned). */
+  private readonly copiers: readonly [(r: any) => any, (r: any) => any];
   private readonly memory: HolderMemory;
   private index: KeyIndex;
   /** Both inputs' records, each chained to the next of its key (no array per key while building). */
@@ -144,7 +145,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     super(ctx, out, udf);
     this.fn = udf.call;
     this.key = new SwitchedKey(subtaskKey(node.keyFirst, ctx.node.name), subtaskKey(node.keySecond, ctx.node.name));
-    this.copyIn = [inCopy(ctx, 0), inCopy(ctx, 1)];
+    this.copiers = [copierOf(inCopy(ctx, 0)), copierOf(inCopy(ctx, 1))];
     this.memory = holderOf(ctx);
     this.fold = ctx.node.coGroupFold;
     this.foldKeyBytes = KEY_OVERHEAD + FOLD_LOCAL_BYTES * (this.fold?.state.length ?? 0);
@@ -172,14 +173,14 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
 
   private add(side: 0 | 1, record: any): void {
     try {
-      const copy = this.copyIn[side];
-      const r = copy === "none" || (copy === "nested" && isFlatRecord(record)) ? record : copyRecord(record);
-      if (this.foldState !== undefined) {
-        this.addFolded(this.foldState, side, r);
+      if (this.spilled !== undefined && this.foldState === undefined) {
+        // Past the share: straight to the sorted runs (typed columns for int keys and number tuples, copied only if held as a record).
+        this.spilled[side].addDirect(this.key.hashable(record), record, this.copiers[side]);
         return;
       }
-      if (this.spilled !== undefined) {
-        this.spilled[side].add([this.key.hashable(r), r]);
+      const r = this.copiers[side](record);
+      if (this.foldState !== undefined) {
+        this.addFolded(this.foldState, side, r);
         return;
       }
       const index = this.index;
@@ -202,7 +203,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     if (id < 0) {
       const spilled = this.spilled;
       if (spilled !== undefined) {
-        spilled[side].add([this.key.hashable(r), r]);
+        spilled[side].addDirect(this.key.hashable(r), r, identity);
         return;
       }
       id = index.add();
@@ -323,4 +324,11 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
       }
     }
   }
+}
+
+const identity = (r: any): any => r;
+const copyNested = (r: any): any => (isFlatRecord(r) ? r : copyRecord(r));
+
+function copierOf(copy: InCopy): (r: any) => any {
+  return copy === "none" ? identity : copy === "nested" ? copyNested : copyRecord;
 }
