@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/out-of-core.ts --rows 4000000        # sort rows; the others scale as in the issue
  *   npx tsx bench/out-of-core.ts --rows 4000000 --data /tmp/ooc4m --jobs join   # keep the files, one job
+ *   npx tsx bench/out-of-core.ts --rows 4000000 --p 1                          # Sluice at parallelism 1 (default 2)
  *   node --max-old-space-size=512 --cpu-prof --import tsx bench/out-of-core.ts --child join --dir /tmp/ooc4m --engine sluice
  *
  * Sizes for --rows R: sort R rows [number, string]; join R/2 x R/2; reduceGroup R/2 rows over R/4
@@ -29,6 +30,9 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
+/** Sluice's parallelism in the children (--p, default 2: the cores of the machine the figures come from). */
+const sluiceParallelism = (): number => Number(opt("p") ?? 2);
+
 if (opt("child") !== undefined) {
   // One job in this process: print its result as one JSON line.
   const job = opt("child") as Job;
@@ -36,7 +40,7 @@ if (opt("child") !== undefined) {
   if (opt("join-spill") === "sort-merge") HASH_JOIN_SPILL.strategy = "sort-merge";
   const dir = opt("dir")!;
   const start = performance.now();
-  const checksum = opt("engine") === "duckdb" ? await runDuck(job, dir) : await runSluice(job, dir, Number(opt("p") ?? 2));
+  const checksum = opt("engine") === "duckdb" ? await runDuck(job, dir) : await runSluice(job, dir, sluiceParallelism());
   const ms = performance.now() - start;
   const usage = process.resourceUsage();
   // CPU seconds (user + system, every thread of the process) next to the wall time: on a shared machine the wall time says more about the load.
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
     for (const job of jobs as Job[]) {
       const duck = child(job, dir, "duckdb");
       const sluice = child(job, dir, "sluice");
-      for (const [name, r] of [["sluice p=2", sluice], ["duckdb", duck]] as const) {
+      for (const [name, r] of [[`sluice p=${sluiceParallelism()}`, sluice], ["duckdb", duck]] as const) {
         const same = r.checksum !== undefined && r.checksum === duck.checksum ? "yes" : "NO";
         console.log(`| ${job} | ${name} | ${r.ms === undefined ? r.error : (r.ms / 1000).toFixed(2)} | ${r.cpuS?.toFixed(2) ?? "-"} | ${r.peakRssMb?.toFixed(0) ?? "-"} | ${r.checksum ?? "-"} | ${same} |`);
       }
@@ -82,8 +86,9 @@ interface ChildResult {
 }
 
 function child(job: Job, dir: string, engine: string): ChildResult {
+  const parallelism = sluiceParallelism();
   const self = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, ["--max-old-space-size=512", "--import", "tsx", self, "--child", job, "--dir", dir, "--engine", engine], {
+  const r = spawnSync(process.execPath, ["--max-old-space-size=512", "--import", "tsx", self, "--child", job, "--dir", dir, "--engine", engine, "--p", String(parallelism)], {
     encoding: "utf8",
     maxBuffer: 1 << 24,
   });
