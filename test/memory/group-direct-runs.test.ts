@@ -86,3 +86,20 @@ test("past its share a hash coGroup sends both inputs' later records to typed co
   assert.deepEqual(readdirSync(root), [], "no spill file is left");
   assert.ok(written > 0 && written <= 20, `runs written: ${written} (46 through entries)`);
 });
+
+test("a folded coGroup whose keys outgrow its share: the new keys' number tuples go to the runs, the same sums", async () => {
+  const side = (salt: number): [number, number][] => Array.from({ length: N / 2 }, (_, i) => [(i * 7919 + salt) % (N / 4), i % 97]);
+  const cog = (env: ExecutionEnvironment) => env.fromCollection(side(0)).coGroup(env.fromCollection(side(13))).where(0).equalTo(0)
+    .with((ls: Iterable<[number, number]>, rs: Iterable<[number, number]>, out: { collect(x: number): void }) => {
+      let a = 0;
+      let b = 0;
+      for (const l of ls) a += l[1];
+      for (const r of rs) b += r[1];
+      out.collect(a * 1000 + b);
+    }).collect();
+  const plain = (await cog(envWith(1, 1024 * 2 ** 20, spillRoot()))).sort((x, y) => x - y);
+  const root = spillRoot();
+  const spilled = (await cog(envWith(1, BUDGET / 8, root))).sort((x, y) => x - y);
+  assert.deepEqual(spilled, plain);
+  assert.deepEqual(readdirSync(root), [], "no spill file is left");
+});

@@ -71,11 +71,13 @@ export class KeyedSpill<R> {
   }
 
   private writeColumns(columns: KeyedNumberColumns): void {
+    // A folding coGroup's spills start with addDirect: no table spilled before, so maybe no sorter yet.
+    const sorter = (this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory));
     const w = new SpillWriter(this.memory.spill.newFile("sort-run"));
     try {
       columns.writeSorted(w);
     } finally {
-      this.sorter!.addRun(w.close().path);
+      sorter.addRun(w.close().path);
     }
   }
 
