@@ -49,6 +49,14 @@ for (const [name, records] of Object.entries(shapes)) {
   });
 }
 
+test("lone surrogates ending and starting neighbouring strings stay in their own strings (as UTF-8 has them: U+FFFD)", () => {
+  const records = Array.from({ length: 40 }, (_, i) => [i, i % 2 === 0 ? "a\uD83D" : "\uDE00b"]);
+  const back = decodeTuples(encodeTuples(records)!, records.length);
+  assert.deepEqual(back, records.map(([i, s]) => [i, Buffer.from(s as string, "utf8").toString("utf8")]));
+  assert.equal(back[0]![1], "a\uFFFD");
+  assert.equal(back[1]![1], "\uFFFDb");
+});
+
 test("batches that are not tuples of one shape are left to the general codec", () => {
   const cases: unknown[][] = [
     [[1, 2], [1, "x"]],

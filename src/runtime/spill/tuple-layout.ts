@@ -129,13 +129,17 @@ function encodeFlat(records: readonly unknown[], width: number, header: readonly
   // One byteLength over the joined text instead of one per string (a call into C++ each: half the
   // encoder's time on [number, string] runs); per-string byte lengths only when some string is not ASCII.
   const joined = strs > 0 ? texts.join("") : "";
-  const textBytes = strs > 0 ? Buffer.byteLength(joined, "utf8") : 0;
+  let textBytes = strs > 0 ? Buffer.byteLength(joined, "utf8") : 0;
   const ascii = textBytes === textChars;
   if (!ascii) {
+    // Per string, and written one by one below: joined, a lone high surrogate ending one string and
+    // a lone low one starting the next would encode as one pair, not as each string's own bytes.
     longest = 0;
+    textBytes = 0;
     for (let i = 0; i < si; i++) {
       const len = Buffer.byteLength(texts[i]!, "utf8");
       lengths[i] = len;
+      textBytes += len;
       if (len > longest) longest = len;
     }
   }
@@ -148,7 +152,8 @@ function encodeFlat(records: readonly unknown[], width: number, header: readonly
   out.set(new Uint8Array(lengths.buffer), head + numbers.byteLength);
   if (textBytes > 0) {
     const text = Buffer.from(out.buffer, out.byteOffset + head + numbers.byteLength + lengths.byteLength, textBytes);
-    text.write(joined, 0, ascii ? "latin1" : "utf8");
+    if (ascii) text.write(joined, 0, "latin1");
+    else for (let i = 0, at = 0; i < si; at += lengths[i++]!) text.write(texts[i]!, at, "utf8");
   }
   return out;
 }
