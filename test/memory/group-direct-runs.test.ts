@@ -2,8 +2,9 @@
  * A final keyed reduceGroup past its share sends later records straight to the sorted runs:
  * int-keyed number tuples go to typed columns (24 bytes a [k, v] record, not the ~140 a grouping
  * table counts per record with its arrays), so far fewer runs are written; the groups and their
- * arrival order are those of an unspilled run; the same for a hash coGroup past its share. A record of another shape part way turns the
- * columns into a run and goes on through the sorter, order kept.
+ * arrival order are those of an unspilled run; the same for a hash coGroup past its share, folded
+ * or not. A record of another shape part way turns the columns into a run and goes on through the
+ * sorter, order kept.
  */
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
