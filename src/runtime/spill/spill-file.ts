@@ -29,16 +29,25 @@ export interface SpillFile {
 }
 
 export class SpillWriter {
-  private readonly fd: number;
+  /** The open file; undefined between writes for a writer that opens it per write. */
+  private fd: number | undefined;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private batch: unknown[] = [];
   private records = 0;
   private written = 0;
 
-  /** `chunk`: bytes gathered before a write (smaller for writers open side by side). */
-  constructor(readonly path: string, private readonly chunk = WRITE_CHUNK) {
+  /**
+   * `chunk`: bytes gathered before a write (smaller for writers open side by side). `openPerWrite`:
+   * the file is open only while a chunk is written (for the many partition files of a hybrid hash
+   * join, which at p subtasks would otherwise hold hundreds of descriptors).
+   */
+  constructor(readonly path: string, private readonly chunk = WRITE_CHUNK, private readonly openPerWrite = false) {
     this.fd = openSync(path, "w");
+    if (openPerWrite) {
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
   }
 
   add(record: unknown): void {
@@ -84,7 +93,8 @@ export class SpillWriter {
 
   close(): SpillFile {
     this.flush();
-    closeSync(this.fd);
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
     return { path: this.path, records: this.records, bytes: this.written };
   }
 
@@ -100,16 +110,32 @@ export class SpillWriter {
   private flushChunks(): void {
     if (this.pendingBytes === 0) return;
     const chunk = Buffer.concat(this.pending, this.pendingBytes);
+    const fd = this.fd ?? openSync(this.path, "r+");
     let off = 0;
-    while (off < chunk.length) off += writeSync(this.fd, chunk, off, chunk.length - off, this.written + off);
+    try {
+      while (off < chunk.length) off += writeSync(fd, chunk, off, chunk.length - off, this.written + off);
+    } finally {
+      if (this.fd === undefined) closeSync(fd);
+    }
     this.written += chunk.length;
     this.pending = [];
     this.pendingBytes = 0;
   }
 }
 
-/** The batches of a spill file, read front to back in chunks. */
-export function* readSpillFile(path: string): Generator<unknown[]> {
+/**
+ * One frame of a spill file as read: `payload` views the read chunk (valid until the next frame is
+ * read); `tuple`: it is in the tuple layout; `decode` gives its records.
+ */
+export interface RawSpillFrame {
+  readonly tuple: boolean;
+  readonly count: number;
+  readonly payload: Uint8Array;
+  decode(): unknown[];
+}
+
+/** The frames of a spill file, read front to back in chunks. */
+export function* readSpillFrames(path: string): Generator<RawSpillFrame> {
   const fd = openSync(path, "r");
   try {
     let buf = Buffer.alloc(0);
@@ -128,12 +154,23 @@ export function* readSpillFile(path: string): Generator<unknown[]> {
     while (fill(HEADER)) {
       const size = buf.readUInt32LE(0);
       if (!fill(HEADER + size)) throw new Error(`spill file ${path} is truncated`);
-      yield decodeFrame(buf, 0);
+      const frame = buf;
+      yield {
+        tuple: buf.readUInt8(4) === TUPLE_CODEC,
+        count: buf.readUInt32LE(5),
+        payload: buf.subarray(HEADER, HEADER + size),
+        decode: () => decodeFrame(frame, 0),
+      };
       buf = buf.subarray(HEADER + size);
     }
   } finally {
     closeSync(fd);
   }
+}
+
+/** The batches of a spill file, read front to back in chunks. */
+export function* readSpillFile(path: string): Generator<unknown[]> {
+  for (const f of readSpillFrames(path)) yield f.decode();
 }
 
 /** One frame read back alone (for files whose frames are read out of order). */

@@ -212,6 +212,23 @@ export function keyedNumbersFrame(width: number, count: number): { bytes: Uint8A
   return { bytes, numbers: new Float64Array(bytes.buffer, head, count * (1 + width)) };
 }
 
+/**
+ * The numbers of a frame of `count` (number, [number x width]) entries (what keyedNumbersFrame
+ * lays out, and encodeTuples gives such entries), copied into an aligned array: per entry its key,
+ * then its fields. Undefined for a frame of any other shape.
+ */
+export function keyedNumbersView(bytes: Uint8Array, count: number): { width: number; numbers: Float64Array } | undefined {
+  if ((bytes[0]! & WIDTH) !== 2 || bytes[1] !== NUM) return undefined;
+  const d = bytes[2]!;
+  if ((d & NEST) === 0) return undefined;
+  const width = d & NEST_WIDTH;
+  for (let f = 0; f < width; f++) if (bytes[3 + f] !== NUM) return undefined;
+  const head = align8(3 + width);
+  const numbers = new Float64Array(count * (1 + width));
+  new Uint8Array(numbers.buffer).set(bytes.subarray(head, head + numbers.byteLength));
+  return { width, numbers };
+}
+
 /** The records of a batch in the tuple layout (`count` of them). */
 export function decodeTuples(bytes: Uint8Array, count: number): unknown[][] {
   const width = bytes[0]! & WIDTH;
