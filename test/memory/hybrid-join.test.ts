@@ -66,6 +66,48 @@ for (const p of PARALLELISMS) {
   }
 }
 
+/** Tuples of numbers (what a CSV source gives): their spilled partitions are joined on typed columns. */
+const NUMBERS: RecordKind = {
+  name: "number tuple",
+  key: 0,
+  make: (k, i) => [k, i * 0.5, i % 5 === 0 ? -0 : i % 7 === 0 ? NaN : i],
+  idx: (r) => r[1] * 2,
+};
+
+for (const p of PARALLELISMS) {
+  test(`hybrid hash join of number tuples joins its spilled partitions on typed columns, every join type, either side built [p=${p}]`, async () => {
+    HYBRID_STATS.typedJoined = 0;
+    await assertSpillsAlike(p, (env) => everyJoin(NUMBERS, input(env, NUMBERS, leftKeys), input(env, NUMBERS, rightKeys, 5)), "hybrid");
+    assert.ok(HYBRID_STATS.typedJoined > 0, "spilled partitions were joined on their numbers");
+  });
+
+  test(`typed partitions of number tuples: a function that changes its arguments sees no other call's change; other records mix in [p=${p}]`, async () => {
+    // Repeated keys on both sides, so a record meets several others; the function overwrites both.
+    const changing = (a: any, b: any): unknown[] => {
+      const seen = [a?.[0] ?? null, a?.[1] ?? null, b?.[1] ?? null, b?.[2] ?? null];
+      if (a) a[1] = -1;
+      if (b) b[1] = -2;
+      return seen;
+    };
+    // One probe record in 50 has a string field and one build record in 400 is an object: their
+    // entries are general ones in typed partitions (probe) or make a partition general (build).
+    const probeRecord = (k: number, i: number): unknown => (i % 50 === 0 ? [k, `s${i}`, i] : NUMBERS.make(k, i));
+    const buildRecord = (k: number, i: number): unknown => (i % 400 === 0 ? { 0: k, v: i } : NUMBERS.make(k, i));
+    HYBRID_STATS.typedJoined = 0;
+    await assertSpillsAlike(p, async (env) => {
+      const a = env.fromCollection(leftKeys.map((k, i) => buildRecord(k, i))) as DataSet<any>;
+      const b = env.fromCollection(rightKeys.map((k, i) => probeRecord(k, i))) as DataSet<any>;
+      const out: unknown[] = [];
+      for (const hint of [JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_HASH_SECOND]) {
+        out.push(`inner ${hint}`, ...(await a.join(b, hint).where(0).equalTo(0).with(changing).collect()));
+        out.push(`full ${hint}`, ...(await a.fullOuterJoin(b, hint).where(0).equalTo(0).with(changing).collect()));
+      }
+      return out;
+    }, "hybrid");
+    assert.ok(HYBRID_STATS.typedJoined > 0, "some partitions were joined on their numbers");
+  });
+}
+
 test("the sort-merge fallback (kept to measure against) gives the same joins", async () => {
   const kind = RECORD_KINDS[0]!;
   HASH_JOIN_SPILL.strategy = "sort-merge";

@@ -133,6 +133,16 @@ export class JoinHashTable<R> {
     }
   }
 
+  /** `keyedRecords` as calls, without an entry array each. */
+  forEachKeyed(fn: (key: HashKey, record: R) => void): void {
+    this.freeze();
+    const { rows, start, keys } = this;
+    for (let id = 0; id < keys.length; id++) {
+      const key = keys[id]!;
+      for (let i = start[id]!; i < start[id + 1]!; i++) fn(key, rows[i]!);
+    }
+  }
+
   clear(): void {
     this.ids = new HashableIds();
     this.keys = [];
