@@ -94,6 +94,7 @@ for (const p of PARALLELISMS) {
     const probeRecord = (k: number, i: number): unknown => (i % 50 === 0 ? [k, `s${i}`, i] : NUMBERS.make(k, i));
     const buildRecord = (k: number, i: number): unknown => (i % 400 === 0 ? { 0: k, v: i } : NUMBERS.make(k, i));
     HYBRID_STATS.typedJoined = 0;
+    HYBRID_STATS.untyped = 0;
     await assertSpillsAlike(p, async (env) => {
       const a = env.fromCollection(leftKeys.map((k, i) => buildRecord(k, i))) as DataSet<any>;
       const b = env.fromCollection(rightKeys.map((k, i) => probeRecord(k, i))) as DataSet<any>;
@@ -105,6 +106,7 @@ for (const p of PARALLELISMS) {
       return out;
     }, "hybrid");
     assert.ok(HYBRID_STATS.typedJoined > 0, "some partitions were joined on their numbers");
+    assert.ok(HYBRID_STATS.untyped > 0, "a partition in memory met an object and turned into records");
   });
 }
 

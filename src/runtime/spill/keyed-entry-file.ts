@@ -57,20 +57,30 @@ export class KeyedEntryWriter {
 
   /** `owned`: the caller's record may be kept as it is until the batch is encoded. */
   add(key: HashKey, record: unknown, owned: boolean): void {
-    this.count++;
     if (typeof key === "number" && (key | 0) === key && isNumberTuple(record, this.width)) {
-      const w = (this.width = record.length);
-      if (this.frame === undefined) this.frame = keyedNumbersFrame(w, SPILL_BATCH);
-      const numbers = this.frame.numbers;
-      let at = this.inFrame++ * (1 + w);
-      numbers[at++] = key;
-      for (let f = 0; f < w; f++) numbers[at++] = record[f]!;
-      if (this.inFrame === SPILL_BATCH) this.flushFrame();
+      this.addNumbers(key, record, 0, record.length);
       return;
     }
+    this.count++;
     this.typedOnly = false;
     this.flushFrame();
     this.out.add([key, owned ? record : copyRecord(record)]);
+  }
+
+  /** Adds the entry (`key`, the `width` numbers of `src` from `at`) without a record (`key` an int32). */
+  addNumbers(key: number, src: ArrayLike<number>, at: number, width: number): void {
+    if (this.width >= 0 && this.width !== width) {
+      this.add(key, Array.from({ length: width }, (_, f) => src[at + f]!), true);
+      return;
+    }
+    this.count++;
+    const w = (this.width = width);
+    if (this.frame === undefined) this.frame = keyedNumbersFrame(w, SPILL_BATCH);
+    const numbers = this.frame.numbers;
+    let to = this.inFrame++ * (1 + w);
+    numbers[to++] = key;
+    for (let f = 0; f < w; f++) numbers[to++] = src[at + f]!;
+    if (this.inFrame === SPILL_BATCH) this.flushFrame();
   }
 
   close(): SpillFile {

@@ -1,0 +1,184 @@
+/**
+ * A hash join's build side of number tuples held as numbers (the hybrid hash join's partitions of
+ * tuples a CSV source gives, runtime/drivers/join/hybrid-hash-join.ts, and its spilled partitions
+ * joined on their numbers, typed-partition-join.ts): int32 keys and plain arrays of one width of
+ * numbers, appended to typed chunks as they come (no JavaScript object kept: nothing for the
+ * garbage collector to mark or move, and a record takes 8 bytes a field instead of ~64 as an
+ * array). `freeze` gives each key a dense id (IntTable) and lists the rows key by key, equal keys
+ * in arrival order (a counting sort into a row permutation: the fields stay where they are, so
+ * freezing needs no second copy of them), so a probe is one lookup and a slice of the list;
+ * `record(i)` builds the i-th listed row as a fresh array, the only object a match costs.
+ *
+ * @example
+ * const t = new NumberTupleTable(2);
+ * t.append(7, [7, 0.5], 0);
+ * t.append(7, [7, 1.5], 0);
+ * const id = t.find(7);                              // freezes: 0
+ * t.record(t.start[id]!);                            // [7, 0.5]
+ */
+import { IntTable, MAX_LOAD } from "./int-table.js";
+
+const CHUNK_BITS = 14;
+const CHUNK = 1 << CHUNK_BITS;
+
+/** Slots of an IntTable that takes `keys` keys without doubling (a power of two). */
+function slotsFor(keys: number): number {
+  let cap = 1024;
+  while (cap * MAX_LOAD < keys) cap *= 2;
+  return cap;
+}
+
+/** Whether `key` goes to a NumberTupleTable (an int32, as HashableIds sends to its IntTable). */
+export function isTableKey(key: unknown): key is number {
+  return typeof key === "number" && (key | 0) === key;
+}
+
+/**
+ * Bytes a table of `rows` rows of `width` fields takes frozen, at most (every key distinct):
+ * fields and keys (8 a field, 4 a key), key ids and the row list (4 each), starts and match
+ * flags (5 a key), the IntTable's slots; a chunk's unused tail (under CHUNK rows) is left out.
+ */
+export function numberTableBytes(rows: number, width: number): number {
+  return rows * (8 * width + 17) + 8 * slotsFor(rows);
+}
+
+export class NumberTupleTable {
+  /** Arrival order while building: per chunk, its keys and their fields. */
+  private keyChunks: Int32Array[] = [];
+  private fieldChunks: Float64Array[] = [];
+  private count = 0;
+  private ids: IntTable | undefined;
+  /** Once frozen: the rows key by key (arrival indices). */
+  private rows = new Int32Array(0);
+  /** Once frozen: the rows of key id i are listed at start[i] .. start[i + 1] - 1. */
+  start = new Int32Array(1);
+  /** Once frozen, with match tracking: 1 for each key id a probe found. */
+  matched: Uint8Array | undefined;
+
+  constructor(readonly width: number, private readonly trackMatches = false) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  get frozen(): boolean {
+    return this.ids !== undefined;
+  }
+
+  /** Bytes the table takes once frozen, at most (what a memory share counts). */
+  get bytes(): number {
+    return numberTableBytes(this.count, this.width);
+  }
+
+  /** Appends a row: `key` (an int32) and `width` fields read from `src` at `at`. */
+  append(key: number, src: ArrayLike<number>, at: number): void {
+    const w = this.width;
+    const i = this.count & (CHUNK - 1);
+    if (i === 0) {
+      this.keyChunks.push(new Int32Array(CHUNK));
+      this.fieldChunks.push(new Float64Array(CHUNK * w));
+    }
+    this.keyChunks[this.keyChunks.length - 1]![i] = key;
+    const fields = this.fieldChunks[this.fieldChunks.length - 1]!;
+    for (let f = 0, to = i * w; f < w; f++) fields[to + f] = src[at + f]!;
+    this.count++;
+  }
+
+  /** Every row in arrival order as (key, fields at `at` of `src`), before the table is frozen. */
+  forEachRow(fn: (key: number, src: Float64Array, at: number) => void): void {
+    const w = this.width;
+    for (let c = 0; c < this.keyChunks.length; c++) {
+      const keys = this.keyChunks[c]!;
+      const fields = this.fieldChunks[c]!;
+      const n = Math.min(CHUNK, this.count - c * CHUNK);
+      for (let i = 0; i < n; i++) fn(keys[i]!, fields, i * w);
+    }
+  }
+
+  /** Gives the keys their ids and lays the rows out key by key (no appends after). */
+  freeze(): void {
+    if (this.ids !== undefined) return;
+    const n = this.count;
+    const w = this.width;
+    const ids = new IntTable(slotsFor(n));
+    const keyIds = new Int32Array(n);
+    let keys = 0;
+    for (let c = 0, row = 0; c < this.keyChunks.length; c++) {
+      const chunk = this.keyChunks[c]!;
+      const m = Math.min(CHUNK, n - c * CHUNK);
+      for (let i = 0; i < m; i++, row++) {
+        const key = chunk[i]!;
+        let id = ids.find(key);
+        if (id < 0) ids.insert(key, (id = keys++));
+        keyIds[row] = id;
+      }
+    }
+    const start = new Int32Array(keys + 1);
+    for (let i = 0; i < n; i++) start[keyIds[i]! + 1]!++;
+    for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+    const next = start.slice(0, keys);
+    const rows = new Int32Array(n);
+    for (let i = 0; i < n; i++) rows[next[keyIds[i]!]!++] = i;
+    this.keyChunks = [];
+    this.rows = rows;
+    this.start = start;
+    this.matched = this.trackMatches ? new Uint8Array(keys) : undefined;
+    this.ids = ids;
+  }
+
+  /** The id of `key`'s rows, or -1 (freezes the table); marks the key matched when tracking. */
+  find(key: unknown): number {
+    if (this.ids === undefined) this.freeze();
+    if (!isTableKey(key)) return -1;
+    const id = this.ids!.find(key);
+    if (id >= 0 && this.matched !== undefined) this.matched[id] = 1;
+    return id;
+  }
+
+  /** The row listed at `i` in the frozen table (key order) as a fresh array. */
+  record(i: number): number[] {
+    const row = this.rows[i]!;
+    const src = this.fieldChunks[row >>> CHUNK_BITS]!;
+    const w = this.width;
+    const at = (row & (CHUNK - 1)) * w;
+    switch (w) {
+      case 1: return [src[at]!];
+      case 2: return [src[at]!, src[at + 1]!];
+      case 3: return [src[at]!, src[at + 1]!, src[at + 2]!];
+    }
+    const r: number[] = [];
+    for (let f = 0; f < w; f++) r.push(src[at + f]!);
+    return r;
+  }
+
+  /** Rows of keys no probe found, as fresh arrays (needs match tracking). */
+  *unmatched(): Iterable<number[]> {
+    this.freeze();
+    const { start, matched } = this;
+    for (let id = 0; id + 1 < start.length; id++) {
+      if (matched !== undefined && matched[id] === 1) continue;
+      for (let i = start[id]!; i < start[id + 1]!; i++) yield this.record(i);
+    }
+  }
+
+  /** Every row as [key, record] in arrival order (a table turning into records), before freezing. */
+  *entries(): Iterable<[number, number[]]> {
+    const w = this.width;
+    for (let c = 0; c < this.keyChunks.length; c++) {
+      const keys = this.keyChunks[c]!;
+      const fields = this.fieldChunks[c]!;
+      const n = Math.min(CHUNK, this.count - c * CHUNK);
+      for (let i = 0; i < n; i++) yield [keys[i]!, Array.from(fields.subarray(i * w, i * w + w))];
+    }
+  }
+
+  clear(): void {
+    this.keyChunks = [];
+    this.fieldChunks = [];
+    this.rows = new Int32Array(0);
+    this.start = new Int32Array(1);
+    this.matched = undefined;
+    this.ids = undefined;
+    this.count = 0;
+  }
+}
