@@ -16,7 +16,7 @@ import { instantiateUdf } from "../../common/udf.js";
 import type { GroupCombineNode, GroupReduceNode, Ordering } from "../../plan/logical.js";
 import { sortRecords } from "../sort/comparator.js";
 import { BaseOperator, holderOf, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
-import { groupsOf, KeyedSpill, type KeyedEntry } from "../spill/keyed-spill.js";
+import { KeyedSpill, type KeyedEntry } from "../spill/keyed-spill.js";
 import { SpillableList } from "../spill/spillable-list.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 
@@ -139,7 +139,7 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(entriesOf(...this.take())), holderOf(this.ctx))) this.callGroup(group);
+      for (const [, group] of this.spill.mergedGroups(entriesOf(...this.take()), holderOf(this.ctx))) this.callGroup(group);
     } finally {
       this.take();
       this.spill.dispose();

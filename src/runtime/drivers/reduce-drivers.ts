@@ -14,7 +14,7 @@ import type { CompiledKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { ReduceNode } from "../../plan/logical.js";
 import { BaseOperator, holderOf, nodeUdf, type Operator, type OperatorContext } from "./operator.js";
-import { groupsOf, KeyedSpill, type KeyedEntry } from "../spill/keyed-spill.js";
+import { KeyedSpill, type KeyedEntry } from "../spill/keyed-spill.js";
 import { KeyIndex } from "../hash/keyed-map.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 
@@ -106,7 +106,7 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(entriesOf(...this.take())), holderOf(this.ctx))) {
+      for (const [, group] of this.spill.mergedGroups(entriesOf(...this.take()), holderOf(this.ctx))) {
         let acc = group[0];
         for (let i = 1; i < group.length; i++) acc = this.step(acc, group[i]);
         this.out.collect(acc);

@@ -13,7 +13,7 @@ import type { CompiledKey } from "../../common/keys.js";
 import type { ReduceNode } from "../../plan/logical.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 import { KeyIndex } from "../hash/keyed-map.js";
-import { groupsOf, KeyedSpill } from "../spill/keyed-spill.js";
+import { KeyedSpill } from "../spill/keyed-spill.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "./operator.js";
 import { COMBINER_MAX_KEYS, entriesOf } from "./reduce-drivers.js";
 
@@ -114,7 +114,7 @@ export abstract class RunningValueReduce extends BaseOperator<any, any, ReduceNo
       return this.out.finish();
     }
     try {
-      for (const [, group] of groupsOf(this.spill.merged(entriesOf(...this.takeValues())))) {
+      for (const [, group] of this.spill.mergedGroups(entriesOf(...this.takeValues()))) {
         const acc = group[0];
         const fs = Array.isArray(acc) ? this.fields : this.names;
         for (let i = 1; i < group.length; i++) {

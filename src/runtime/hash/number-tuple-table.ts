@@ -99,7 +99,6 @@ export class NumberTupleTable {
   freeze(): void {
     if (this.ids !== undefined) return;
     const n = this.count;
-    const w = this.width;
     const ids = new IntTable(slotsFor(n));
     const keyIds = new Int32Array(n);
     let keys = 0;

@@ -61,11 +61,22 @@ export class ExternalSorter<T> {
 
   /** All records in order (read lazily from the runs when spilled). Call once. */
   sorted(): Iterable<T> {
+    const done = this.finishRuns();
+    if (Array.isArray(done)) return done;
+    return mergeRuns(done.runs.map((p) => spilledRecords(p) as Iterator<T>), this.compare);
+  }
+
+  /**
+   * What `sorted` merges, for a caller that merges the runs itself: the records sorted when nothing
+   * spilled, else the runs (at most the fan-in, in arrival order, each sorted; the sorter still
+   * owns and deletes them). Call once, instead of `sorted`.
+   */
+  finishRuns(): T[] | { readonly runs: readonly string[] } {
     const last = this.sortRun(this.take());
     if (this.runs.length === 0) return last;
     if (last.length > 0) this.writeRun(last);
     while (this.runs.length > this.fanIn) this.mergePass();
-    return mergeRuns(this.runs.map((p) => spilledRecords(p) as Iterator<T>), this.compare);
+    return { runs: this.runs };
   }
 
   /** Deletes the runs (also when the sort failed midway). */

@@ -14,6 +14,7 @@ import { ExternalSorter } from "../sort/external-sorter.js";
 import { KeyedNumberColumns } from "./keyed-columns.js";
 import { radixOrder } from "../sort/radix.js";
 import { SpillWriter } from "./spill-file.js";
+import { groupsOfRuns } from "./keyed-run-groups.js";
 
 export type KeyedEntry<R> = [HashKey, R];
 
@@ -117,12 +118,26 @@ export class KeyedSpill<R> {
 
   /** Every entry spilled, then `last`, merged by key (equal keys in the order they came). */
   merged(last: Iterable<KeyedEntry<R>> = []): Iterable<KeyedEntry<R>> {
+    return this.withLast(last).sorted();
+  }
+
+  /**
+   * `groupsOf(this.merged(last), memory)`, merged from the runs' frames when anything spilled (no
+   * entry per record: keyed-run-groups.ts).
+   */
+  mergedGroups(last: Iterable<KeyedEntry<R>> = [], memory?: HolderMemory): Iterable<[HashKey, R[]]> {
+    const done = this.withLast(last).finishRuns();
+    return Array.isArray(done) ? groupsOf(done, memory) : groupsOfRuns<R>(done.runs, memory);
+  }
+
+  /** The sorter with every entry, `last` too, ready to finish. */
+  private withLast(last: Iterable<KeyedEntry<R>>): ExternalSorter<KeyedEntry<R>> {
     const sorter = (this.sorter ??= new ExternalSorter<KeyedEntry<R>>(sortEntries, compareEntries, this.memory));
     this.flushDirect();
     // After a spill the last entries become a run too (what sorted() does with its buffer), so they may take the columns.
     if (sorter.spilled) this.spill(last);
     else for (const e of last) sorter.add(e);
-    return sorter.sorted();
+    return sorter;
   }
 
   dispose(): void {

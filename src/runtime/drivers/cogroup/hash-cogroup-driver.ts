@@ -22,7 +22,7 @@ import type { CoGroupFold } from "../../../plan/physical.js";
 import { KeyIndex } from "../../hash/keyed-map.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
 import { RecordSizeEstimator } from "../../memory/size-estimator.js";
-import { compareHashKeys, groupsOf, KeyedSpill } from "../../spill/keyed-spill.js";
+import { compareHashKeys, KeyedSpill } from "../../spill/keyed-spill.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
 import { foldState, type FoldState } from "./fold-state.js";
 
@@ -295,8 +295,8 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     let a: Iterator<[HashKey, any[]]>;
     let b: Iterator<[HashKey, any[]]>;
     try {
-      a = groupsOf(first.merged(), this.memory)[Symbol.iterator]();
-      b = groupsOf(second.merged(), this.memory)[Symbol.iterator]();
+      a = first.mergedGroups([], this.memory)[Symbol.iterator]();
+      b = second.mergedGroups([], this.memory)[Symbol.iterator]();
     } catch (e) {
       throw this.fail(e);
     }

@@ -8,7 +8,7 @@
  */
 import type { HashKey } from "../../../common/keys.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
-import { compareHashKeys, groupsOf, KeyedSpill } from "../../spill/keyed-spill.js";
+import { compareHashKeys, KeyedSpill } from "../../spill/keyed-spill.js";
 import { emitAgainst, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
 export class HashJoinSortFallback {
@@ -31,8 +31,8 @@ export class HashJoinSortFallback {
 
   /** Joins both sides key by key; `emit` takes (build, probe). */
   run(emit: PairEmitter, buildOuter: boolean, probeOuter: boolean, policy: SharingPolicy): void {
-    const builds = groupsOf(this.build.merged(), this.memory)[Symbol.iterator]();
-    const probes = groupsOf(this.probe.merged())[Symbol.iterator]();
+    const builds = this.build.mergedGroups([], this.memory)[Symbol.iterator]();
+    const probes = this.probe.mergedGroups()[Symbol.iterator]();
     let b = builds.next();
     let p = probes.next();
     while (!b.done || !p.done) {
