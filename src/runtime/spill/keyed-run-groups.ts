@@ -13,7 +13,7 @@ import { memoryExhausted, type HolderMemory } from "../memory/job-memory.js";
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { keyedNumbersView } from "./tuple-layout.js";
 import { readSpillFrames, type RawSpillFrame } from "./spill-file.js";
-import { compareHashKeys } from "./keyed-spill.js";
+import { compareHashKeys } from "./hash-key-order.js";
 
 /** One run's entries, front to back: the current entry's key, and its record on demand. */
 class RunCursor {

@@ -15,6 +15,9 @@ import { KeyedNumberColumns } from "./keyed-columns.js";
 import { radixOrder } from "../sort/radix.js";
 import { SpillWriter } from "./spill-file.js";
 import { groupsOfRuns } from "./keyed-run-groups.js";
+import { compareHashKeys } from "./hash-key-order.js";
+
+export { compareHashKeys };
 
 export type KeyedEntry<R> = [HashKey, R];
 
@@ -169,19 +172,6 @@ export function* groupsOf<R>(entries: Iterable<KeyedEntry<R>>, memory?: HolderMe
   if (group.length > 0) yield [key!, group];
 }
 
-/** A total order on hashable keys: by type, then by value (NaN after every number, equal to itself). */
-export function compareHashKeys(a: HashKey, b: HashKey): number {
-  const ta = typeof a;
-  const tb = typeof b;
-  if (ta !== tb) return ta < tb ? -1 : 1;
-  if (a === b) return 0;
-  if (ta === "number") {
-    const an = Number.isNaN(a);
-    const bn = Number.isNaN(b);
-    if (an || bn) return an === bn ? 0 : an ? 1 : -1;
-  }
-  return a < b ? -1 : 1;
-}
 
 function compareEntries<R>(a: KeyedEntry<R>, b: KeyedEntry<R>): number {
   return compareHashKeys(a[0], b[0]);
