@@ -53,3 +53,11 @@ test("before freezing, rows come back as entries and (key, fields) in arrival or
   t.forEachRow((k, src, at) => seen.push([k, src[at], src[at + 1]]));
   assert.deepEqual(seen, [[3, 3, 1], [1, 1, 2]]);
 });
+
+test("rows read in arrival order after freezing fail instead of coming back empty", () => {
+  const t = new NumberTupleTable(1);
+  t.append(1, [1], 0);
+  t.freeze();
+  assert.throws(() => t.forEachRow(() => undefined), /after freeze/);
+  assert.throws(() => [...t.entries()], /after freeze/);
+});

@@ -86,6 +86,7 @@ export class NumberTupleTable {
 
   /** Every row in arrival order as (key, fields at `at` of `src`), before the table is frozen. */
   forEachRow(fn: (key: number, src: Float64Array, at: number) => void): void {
+    this.unfrozen();
     const w = this.width;
     for (let c = 0; c < this.keyChunks.length; c++) {
       const keys = this.keyChunks[c]!;
@@ -162,6 +163,7 @@ export class NumberTupleTable {
 
   /** Every row as [key, record] in arrival order (a table turning into records), before freezing. */
   *entries(): Iterable<[number, number[]]> {
+    this.unfrozen();
     const w = this.width;
     for (let c = 0; c < this.keyChunks.length; c++) {
       const keys = this.keyChunks[c]!;
@@ -169,6 +171,11 @@ export class NumberTupleTable {
       const n = Math.min(CHUNK, this.count - c * CHUNK);
       for (let i = 0; i < n; i++) yield [keys[i]!, Array.from(fields.subarray(i * w, i * w + w))];
     }
+  }
+
+  /** Freezing drops the keys in arrival order: reading rows that way after it would lose them. */
+  private unfrozen(): void {
+    if (this.ids !== undefined) throw new Error("NumberTupleTable: rows read in arrival order after freeze");
   }
 
   clear(): void {

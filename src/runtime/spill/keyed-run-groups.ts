@@ -29,7 +29,6 @@ class RunCursor {
 
   constructor(path: string) {
     this.frames = readSpillFrames(path);
-    this.i = this.count = 0;
     this.advance();
   }
 

@@ -242,8 +242,6 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       this.fallback = new HashJoinSortFallback(this.memory, this.table.keyedRecords());
     } else {
       const hybrid = new HybridHashJoin(this.memory, {
-        buildKey: this.buildKey.hashable,
-        probeKey: this.probeKey.hashable,
         buildOuter: this.buildOuter,
         probeOuter: this.probeOuter,
         emit: this.emit,

@@ -52,10 +52,8 @@ const PARTITION_CHUNK = 128 * 1024;
  */
 export const HYBRID_STATS = { deepest: -1, sortMerged: 0, typedJoined: 0, untyped: 0 };
 
-/** How the join reads its sides: their keys and whether each keeps unmatched records. */
+/** How the join treats its sides: whether each keeps unmatched records (keys come with the records, and go with them into the files). */
 export interface HybridSides {
-  readonly buildKey: (r: any) => HashKey;
-  readonly probeKey: (r: any) => HashKey;
   readonly buildOuter: boolean;
   readonly probeOuter: boolean;
   /** `emit(build, probe)`. */
