@@ -119,9 +119,12 @@ test("distinct passes a record on as its key is first seen, not when its input e
   assert.deepEqual(log, ["in 1", "out 1", "in 2", "out 2", "in 1", "in 3", "out 3", "in 2"]);
 });
 
-/** Keys 0..n/2 - 1 twice over, in a scrambled order, each record numbered (the first of a key must win). */
-function scrambled(n: number): [number, number][] {
-  return Array.from({ length: n }, (_, i) => [(i * 7919) % Math.floor(n / 2), i]);
+/**
+ * Keys 0..n/2 - 1 twice over (times `spread`), in a scrambled order, each record numbered (the first
+ * of a key must win). Spread keys are too sparse for the dense bit set, so a tiny budget's set fills.
+ */
+function scrambled(n: number, spread = 1009): [number, number][] {
+  return Array.from({ length: n }, (_, i) => [((i * 7919) % Math.floor(n / 2)) * spread, i]);
 }
 
 for (const p of PARALLELISMS) {
@@ -147,10 +150,37 @@ for (const p of PARALLELISMS) {
     for (const [k, i] of scrambled(8000)) if (!first.has(k)) first.set(k, i);
     for (const [k, i] of out) assert.equal(i, first.get(k), `key ${k} keeps its first record`);
   });
+
+  test(`dense int keys fit a tiny budget's set as bits: nothing spills, the same records [p=${p}]`, async () => {
+    const root = spillRoot();
+    const before = SPILL_STATS.byKind.get("sort") ?? 0;
+    const tiny = await envWith(p, TINY_BUDGET, root).fromCollection(scrambled(8000, 1)).distinct(0).collect();
+    assert.equal((SPILL_STATS.byKind.get("sort") ?? 0) - before, 0, "no run was spilled");
+    const plain = await envWith(p, 1024 * 2 ** 20, root).fromCollection(scrambled(8000, 1)).distinct(0).collect();
+    assert.deepEqual(tiny.map(exact).sort(), plain.map(exact).sort());
+    assert.equal(tiny.length, 4000);
+  });
+
+  test(`int keys dense and sparse, -0, floats and strings mixed: each key once, its first record [p=${p}]`, async () => {
+    const keys: unknown[] = [];
+    for (let i = 0; i < 6000; i++) {
+      const j = (i * 7919) % 3000;
+      keys.push(j % 7 === 0 ? j * 1_000_003 : j % 11 === 0 ? `s${j}` : j % 13 === 0 ? j + 0.5 : j === 0 && i % 2 === 1 ? -0 : j - 1500);
+    }
+    const rows = keys.map((k, i) => [k, i] as [unknown, number]);
+    for (const budget of [TINY_BUDGET, 1024 * 2 ** 20]) {
+      const out = await envWith(p, budget, spillRoot()).fromCollection(rows).distinct(0).collect();
+      const first = new Map<unknown, number>();
+      for (const [k, i] of rows) if (!first.has(Object.is(k, -0) ? 0 : k)) first.set(Object.is(k, -0) ? 0 : k, i);
+      assert.equal(out.length, first.size, `budget ${budget}`);
+      for (const [k, i] of out) assert.equal(i, first.get(Object.is(k, -0) ? 0 : k), `key ${String(k)} keeps its first record`);
+    }
+  });
 }
 
 test("past a full key set, a key's repeats are dropped while it is in the overflow table: a hot key costs no spill per record [p=1]", async () => {
-  const unique = Array.from({ length: 3000 }, (_, i) => [i, i]);
+  // Sparse keys (0, 1009, ...): too wide a range for the dense bit set, so the tiny set fills.
+  const unique = Array.from({ length: 3000 }, (_, i) => [i * 1009, i]);
   const hot = Array.from({ length: 60_000 }, (_, i) => [-1 - (i % 3), i]);
   const run = async (data: number[][]): Promise<{ out: number[][]; files: number }> => {
     const files = SPILL_STATS.files;

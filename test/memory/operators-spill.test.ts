@@ -10,8 +10,9 @@ import { assertSpillsAlike, keyIn, keyOf, RECORD_KINDS, type RecordKind } from "
 
 const N = 6000;
 
-function input(env: ExecutionEnvironment, kind: RecordKind, n = N, salt = 0): DataSet<any> {
-  return env.fromCollection(Array.from({ length: n }, (_, i) => kind.make(keyOf(i + salt, n), i + salt)));
+/** `spread`: keys multiplied by it (sparse int keys, which a distinct's dense bit set does not take). */
+function input(env: ExecutionEnvironment, kind: RecordKind, n = N, salt = 0, spread = 1): DataSet<any> {
+  return env.fromCollection(Array.from({ length: n }, (_, i) => kind.make(keyOf(i + salt, n) * spread, i + salt)));
 }
 
 /** The record with the smaller running number: a deterministic reduce whatever the order. */
@@ -21,8 +22,9 @@ type Case = { name: string; spills: string; job: (env: ExecutionEnvironment, kin
 
 const CASES: Case[] = [
   { name: "hash reduce (combiner and final)", spills: "sort", job: (env, kind) => input(env, kind).groupBy(kind.key as never).reduce(smaller(kind)).collect() },
-  // Four times the records: int keys sit in an 8-byte-a-slot table, so p=4's subtasks need ~2000 keys each to fill a 16 KiB set.
-  { name: "distinct", spills: "sort", job: (env, kind) => input(env, kind, 4 * N).distinct(kind.key as never).map((r: any) => keyIn(kind, r)).collect() },
+  // Four times the records: int keys sit in an 8-byte-a-slot table, so p=4's subtasks need ~2000 keys each to fill a 16 KiB set;
+  // spread over 1009 times their range, so they outgrow the dense bit set (a range of 8000 keys would take 1 KB of bits).
+  { name: "distinct", spills: "sort", job: (env, kind) => input(env, kind, 4 * N, 0, 1009).distinct(kind.key as never).map((r: any) => keyIn(kind, r)).collect() },
   {
     name: "hash group reduce",
     spills: "sort",

@@ -29,6 +29,7 @@ import type { CompiledKey, HashKey } from "../../common/keys.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 import type { ReduceNode } from "../../plan/logical.js";
 import { KeyIndex } from "../hash/keyed-map.js";
+import { DenseIntSet } from "../hash/dense-int-set.js";
 import type { HolderMemory } from "../memory/job-memory.js";
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { compareHashKeys, KeyedSpill } from "../spill/keyed-spill.js";
@@ -49,6 +50,12 @@ const TABLE_BYTES_PER_KEY = 32;
 
 export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   private keys: KeyIndex;
+  /**
+   * A one-field key's int32 keys while they are dense (dense-int-set.ts); other keys, and int keys
+   * outside its range once it stops growing, go to `keys`. Undefined for a pair key, and once a key
+   * that is not an int32 came while it was empty.
+   */
+  private dense: DenseIntSet | undefined;
   private readonly key: CompiledKey;
   private readonly memory: HolderMemory;
   /** Estimated bytes of the set's heap keys (as their records' sizes). */
@@ -77,6 +84,7 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
     this.maxKeys = partial ? COMBINER_MAX_KEYS : Infinity;
     this.expected = Math.min(ctx.node.expectedKeys ?? 0, this.maxKeys, Math.floor(this.setLimit / TABLE_BYTES_PER_KEY));
     this.keys = new KeyIndex(this.key, { expectedKeys: this.expected, keyOf: false });
+    this.dense = this.key.pair === undefined ? new DenseIntSet() : undefined;
     this.tableBytes = this.keys.tableBytes;
     this.copyIn = !ctx.inputOwned;
     this.probeLeft = partial ? SKIP_PROBE_RECORDS : 0;
@@ -85,14 +93,34 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   collect(record: any): void {
     if (this.passThrough) return this.out.collect(record);
     let id: number;
+    let bit = -1;
+    let intKey = 0;
     try {
-      id = this.keys.find(record);
+      if (this.dense !== undefined) {
+        const h = this.key.hashable(record);
+        if (typeof h === "number" && (h | 0) === h) {
+          intKey = h;
+          bit = this.dense.test(h);
+          if (bit < 0 && this.overflow === undefined && this.dense.cover(h, this.setLimit - this.tableBytes - this.size.bytes)) {
+            this.tableBytes = this.keys.tableBytes + this.dense.bytes;
+            bit = 0;
+          }
+        } else if (this.dense.size === 0) this.dense = undefined;
+      }
+      id = bit >= 0 ? bit - 1 : this.keys.find(record);
     } catch (e) {
       throw this.fail(e);
     }
     if (this.probeLeft > 0 && --this.probeLeft === 0) this.passThrough = this.passed + (id < 0 ? 1 : 0) > SKIP_RATIO * SKIP_PROBE_RECORDS;
     if (id >= 0) return;
     if (this.overflow !== undefined) return this.spill(record);
+    if (bit === 0) {
+      this.dense!.add(intKey);
+      this.passed++;
+      this.out.collect(record);
+      if (this.keys.size + this.dense!.size >= this.maxKeys) this.setFull();
+      return;
+    }
     let growth = this.keys.addGrowth;
     if (growth > 0 && this.tableBytes + growth + this.size.bytes > this.setLimit) {
       // Adding this key would double a table past the set's half: the set is full before it.
@@ -102,11 +130,11 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
       growth = this.keys.addGrowth;
     }
     this.keys.add();
-    if (growth > 0) this.tableBytes = this.keys.tableBytes;
+    if (growth > 0) this.tableBytes = this.keys.tableBytes + (this.dense?.bytes ?? 0);
     this.passed++;
     this.out.collect(record);
     if (this.keys.lastAddOnHeap) this.size.add(record);
-    if (this.tableBytes + this.size.bytes >= this.setLimit || this.keys.size >= this.maxKeys) this.setFull();
+    if (this.tableBytes + this.size.bytes >= this.setLimit || this.keys.size + (this.dense?.size ?? 0) >= this.maxKeys) this.setFull();
   }
 
   collectBatch(_input: 0 | 1, records: readonly any[], from: number, to: number): void {
@@ -117,6 +145,7 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   private setFull(): void {
     if (this.partial) {
       this.keys = new KeyIndex(this.key, { expectedKeys: this.expected, keyOf: false });
+      if (this.dense !== undefined) this.dense = new DenseIntSet();
       this.tableBytes = this.keys.tableBytes;
       this.size.reset();
       return;
@@ -136,6 +165,7 @@ export class HashDistinctOperator extends BaseOperator<any, any, ReduceNode> {
   override finish(): Promise<void> | void {
     const overflow = this.overflow;
     this.keys = new KeyIndex(this.key, { keyOf: false });
+    this.dense = undefined;
     if (overflow === undefined) return this.out.finish();
     this.overflow = undefined;
     try {
