@@ -39,11 +39,20 @@ async function everyJoin(kind: RecordKind, a: DataSet<any>, b: DataSet<any>): Pr
 const leftKeys = Array.from({ length: N }, (_, i) => keyOf(i, N)).filter((k) => k % 7 !== 2);
 const rightKeys = Array.from({ length: N }, (_, i) => keyOf(i + 11, N)).filter((k) => k % 5 !== 1);
 
+/** Tuples of numbers (what a CSV source gives): their spilled partitions are joined on typed columns. */
+const NUMBERS: RecordKind = RECORD_KINDS.find((k) => k.name === "number tuple")!;
+
 for (const p of PARALLELISMS) {
   for (const kind of RECORD_KINDS) {
-    test(`hybrid hash join, every join type, either side built: ${kind.name} records [p=${p}]`, () =>
-      assertSpillsAlike(p, (env) => everyJoin(kind, input(env, kind, leftKeys), input(env, kind, rightKeys, 5)), "hybrid"));
+    test(`hybrid hash join, every join type, either side built: ${kind.name} records [p=${p}]`, async () => {
+      HYBRID_STATS.typedJoined = 0;
+      await assertSpillsAlike(p, (env) => everyJoin(kind, input(env, kind, leftKeys), input(env, kind, rightKeys, 5)), "hybrid");
+      if (kind === NUMBERS) assert.ok(HYBRID_STATS.typedJoined > 0, "spilled partitions of number tuples were joined on their numbers");
+    });
 
+    // Number tuples held as numbers take half the bytes: a hot key too big for them at every level
+    // would be too big for the sort-merge level's records (the typed tests below cover that kind).
+    if (kind === NUMBERS) continue;
     test(`hybrid hash join re-partitions a partition still too big and sort-merges one that does not split: ${kind.name} records [p=${p}]`, async () => {
       // One hot key with more records than the join's share (70% of the budget) but less than the
       // whole budget: its partition spills at every level and is joined by sort-merge at the last.
@@ -66,21 +75,7 @@ for (const p of PARALLELISMS) {
   }
 }
 
-/** Tuples of numbers (what a CSV source gives): their spilled partitions are joined on typed columns. */
-const NUMBERS: RecordKind = {
-  name: "number tuple",
-  key: 0,
-  make: (k, i) => [k, i * 0.5, i % 5 === 0 ? -0 : i % 7 === 0 ? NaN : i],
-  idx: (r) => r[1] * 2,
-};
-
 for (const p of PARALLELISMS) {
-  test(`hybrid hash join of number tuples joins its spilled partitions on typed columns, every join type, either side built [p=${p}]`, async () => {
-    HYBRID_STATS.typedJoined = 0;
-    await assertSpillsAlike(p, (env) => everyJoin(NUMBERS, input(env, NUMBERS, leftKeys), input(env, NUMBERS, rightKeys, 5)), "hybrid");
-    assert.ok(HYBRID_STATS.typedJoined > 0, "spilled partitions were joined on their numbers");
-  });
-
   test(`typed partitions of number tuples: a function that changes its arguments sees no other call's change; other records mix in [p=${p}]`, async () => {
     // Repeated keys on both sides, so a record meets several others; the function overwrites both.
     const changing = (a: any, b: any): unknown[] => {

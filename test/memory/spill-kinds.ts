@@ -23,6 +23,9 @@ export interface RecordKind {
 
 export const RECORD_KINDS: readonly RecordKind[] = [
   { name: "tuple", key: 0, make: (k, i) => [k, `s${i}`, i * 0.5], idx: (r) => r[2] * 2 },
+  // Tuples of numbers with int keys (what a CSV source gives): the typed paths (columns, typed
+  // frames, number tables, distinct's bits) take them; -0 and NaN ride along.
+  { name: "number tuple", key: 0, make: (k, i) => [k, i * 0.5, i % 5 === 0 ? -0 : i % 7 === 0 ? NaN : i], idx: (r) => r[1] * 2 },
   { name: "object", key: "k", make: (k, i) => ({ k, name: `n${i}`, v: i }), idx: (r) => r.v },
   { name: "class", key: "k", make: (k, i) => new Point(k, i), idx: (r) => r.v },
   {
