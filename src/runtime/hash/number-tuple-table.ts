@@ -28,6 +28,18 @@ function slotsFor(keys: number): number {
   return cap;
 }
 
+/** A record of `w` numbers from `src` at `at`, a fresh array (literals for the common widths: packed, no growth). */
+export function numbersAt(src: ArrayLike<number>, at: number, w: number): number[] {
+  switch (w) {
+    case 1: return [src[at]!];
+    case 2: return [src[at]!, src[at + 1]!];
+    case 3: return [src[at]!, src[at + 1]!, src[at + 2]!];
+  }
+  const r: number[] = [];
+  for (let f = 0; f < w; f++) r.push(src[at + f]!);
+  return r;
+}
+
 /** Whether `key` goes to a NumberTupleTable (an int32, as HashableIds sends to its IntTable). */
 export function isTableKey(key: unknown): key is number {
   return typeof key === "number" && (key | 0) === key;
@@ -138,17 +150,7 @@ export class NumberTupleTable {
   /** The row listed at `i` in the frozen table (key order) as a fresh array. */
   record(i: number): number[] {
     const row = this.rows[i]!;
-    const src = this.fieldChunks[row >>> CHUNK_BITS]!;
-    const w = this.width;
-    const at = (row & (CHUNK - 1)) * w;
-    switch (w) {
-      case 1: return [src[at]!];
-      case 2: return [src[at]!, src[at + 1]!];
-      case 3: return [src[at]!, src[at + 1]!, src[at + 2]!];
-    }
-    const r: number[] = [];
-    for (let f = 0; f < w; f++) r.push(src[at + f]!);
-    return r;
+    return numbersAt(this.fieldChunks[row >>> CHUNK_BITS]!, (row & (CHUNK - 1)) * this.width, this.width);
   }
 
   /** Rows of keys no probe found, as fresh arrays (needs match tracking). */
@@ -158,18 +160,6 @@ export class NumberTupleTable {
     for (let id = 0; id + 1 < start.length; id++) {
       if (matched !== undefined && matched[id] === 1) continue;
       for (let i = start[id]!; i < start[id + 1]!; i++) yield this.record(i);
-    }
-  }
-
-  /** Every row as [key, record] in arrival order (a table turning into records), before freezing. */
-  *entries(): Iterable<[number, number[]]> {
-    this.unfrozen();
-    const w = this.width;
-    for (let c = 0; c < this.keyChunks.length; c++) {
-      const keys = this.keyChunks[c]!;
-      const fields = this.fieldChunks[c]!;
-      const n = Math.min(CHUNK, this.count - c * CHUNK);
-      for (let i = 0; i < n; i++) yield [keys[i]!, Array.from(fields.subarray(i * w, i * w + w))];
     }
   }
 

@@ -10,6 +10,7 @@
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import type { HolderMemory } from "../memory/job-memory.js";
 import { deleteSpillFile, SpillWriter, spilledRecords } from "../spill/spill-file.js";
+import { RunHeap } from "./run-heap.js";
 
 /** Runs merged at once (Flink's taskmanager.runtime.max-fan-in default is 128). */
 export const MERGE_FAN_IN = 64;
@@ -162,39 +163,25 @@ export class ExternalSorter<T> {
 /** K-way merge of sorted iterators; equal records come in iterator order. */
 export function* mergeRuns<T>(runs: Iterator<T>[], compare: (a: T, b: T) => number): Generator<T> {
   const heads: T[] = [];
-  const heap: number[] = [];
-  const less = (i: number, j: number): boolean => {
+  const heap = new RunHeap((i, j) => {
     const c = compare(heads[i]!, heads[j]!);
     return c < 0 || (c === 0 && i < j);
-  };
-  const down = (at: number): void => {
-    for (;;) {
-      const l = 2 * at + 1;
-      if (l >= heap.length) return;
-      const r = l + 1;
-      const m = r < heap.length && less(heap[r]!, heap[l]!) ? r : l;
-      if (!less(heap[m]!, heap[at]!)) return;
-      [heap[m], heap[at]] = [heap[at]!, heap[m]!];
-      at = m;
-    }
-  };
+  });
   runs.forEach((it, i) => {
     const n = it.next();
     if (n.done) return;
     heads[i] = n.value;
     heap.push(i);
   });
-  for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
-  while (heap.length > 0) {
-    const i = heap[0]!;
+  heap.build();
+  while (heap.size > 0) {
+    const i = heap.top;
     yield heads[i]!;
     const n = runs[i]!.next();
-    if (n.done) {
-      heap[0] = heap[heap.length - 1]!;
-      heap.pop();
-    } else {
+    if (n.done) heap.pop();
+    else {
       heads[i] = n.value;
+      heap.update();
     }
-    if (heap.length > 0) down(0);
   }
 }

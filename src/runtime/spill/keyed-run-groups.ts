@@ -14,6 +14,8 @@ import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { keyedNumbersView } from "./tuple-layout.js";
 import { readSpillFrames, type RawSpillFrame } from "./spill-file.js";
 import { compareHashKeys } from "./hash-key-order.js";
+import { RunHeap } from "../sort/run-heap.js";
+import { numbersAt } from "../hash/number-tuple-table.js";
 
 /** One run's entries, front to back: the current entry's key, and its record on demand. */
 class RunCursor {
@@ -46,16 +48,7 @@ class RunCursor {
   /** The current entry's record (a fresh array for a typed one). */
   record(): unknown {
     const n = this.numbers;
-    if (n === undefined) return this.entries![this.i - 1]![1];
-    const at = this.at + 1;
-    switch (this.width) {
-      case 1: return [n[at]!];
-      case 2: return [n[at]!, n[at + 1]!];
-      case 3: return [n[at]!, n[at + 1]!, n[at + 2]!];
-    }
-    const r: number[] = [];
-    for (let f = 0; f < this.width; f++) r.push(n[at + f]!);
-    return r;
+    return n === undefined ? this.entries![this.i - 1]![1] : numbersAt(n, this.at + 1, this.width);
   }
 
   /** Stops reading (closes the file). */
@@ -93,46 +86,31 @@ class RunCursor {
 export function* groupsOfRuns<R>(paths: readonly string[], memory?: HolderMemory): Generator<[HashKey, R[]]> {
   const cursors = paths.map((p) => new RunCursor(p));
   try {
-    const heap: number[] = [];
-    const less = (i: number, j: number): boolean => {
+    const heap = new RunHeap((i, j) => {
       const c = compareHashKeys(cursors[i]!.key, cursors[j]!.key);
       return c < 0 || (c === 0 && i < j);
-    };
-    const down = (at: number): void => {
-      for (;;) {
-        const l = 2 * at + 1;
-        if (l >= heap.length) return;
-        const r = l + 1;
-        const m = r < heap.length && less(heap[r]!, heap[l]!) ? r : l;
-        if (!less(heap[m]!, heap[at]!)) return;
-        [heap[m], heap[at]] = [heap[at]!, heap[m]!];
-        at = m;
-      }
-    };
+    });
     cursors.forEach((c, i) => {
       if (!c.done) heap.push(i);
     });
-    for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+    heap.build();
     const size = new RecordSizeEstimator();
-    while (heap.length > 0) {
-      const key = cursors[heap[0]!]!.key;
+    while (heap.size > 0) {
+      const key = cursors[heap.top]!.key;
       const group: R[] = [];
       size.reset();
       // Each run with this key in run order (the heap's tie-break), each run's entries of it in order.
       do {
-        const c = cursors[heap[0]!]!;
+        const c = cursors[heap.top]!;
         do {
           const r = c.record() as R;
           group.push(r);
           if (memory !== undefined && size.add(r) > memory.budgetBytes) throw memoryExhausted(memory, `one group (key ${String(key)})`, size.bytes);
           c.advance();
         } while (!c.done && compareHashKeys(c.key, key) === 0);
-        if (c.done) {
-          heap[0] = heap[heap.length - 1]!;
-          heap.pop();
-        }
-        if (heap.length > 0) down(0);
-      } while (heap.length > 0 && compareHashKeys(cursors[heap[0]!]!.key, key) === 0);
+        if (c.done) heap.pop();
+        else heap.update();
+      } while (heap.size > 0 && compareHashKeys(cursors[heap.top]!.key, key) === 0);
       yield [key, group];
     }
   } finally {

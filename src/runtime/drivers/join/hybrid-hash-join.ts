@@ -26,7 +26,7 @@ import { JoinHashTable } from "../../hash/join-hash-table.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
 import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import { MAX_LOAD } from "../../hash/int-table.js";
-import { isTableKey, numberTableBytes, NumberTupleTable } from "../../hash/number-tuple-table.js";
+import { isTableKey, numberTableBytes, numbersAt, NumberTupleTable } from "../../hash/number-tuple-table.js";
 import { deleteSpillFile } from "../../spill/spill-file.js";
 import { isNumberTuple, KeyedEntryWriter, keyedEntries } from "../../spill/keyed-entry-file.js";
 import { HashJoinSortFallback } from "./sort-fallback.js";
@@ -235,12 +235,13 @@ export class HybridHashJoin {
   /** A typed partition meets a record that is not a number tuple: its rows become records in its new table. */
   private untype(part: Partition, typed: NumberTupleTable): void {
     HYBRID_STATS.untyped++;
-    for (const [k, r] of typed.entries()) {
+    typed.forEachRow((k, src, at) => {
+      const r = numbersAt(src, at, typed.width);
       part.table!.insert(k, r);
       part.records++;
       this.held++;
       this.size.add(r);
-    }
+    });
     this.typedBytes -= typed.size * typedRowBytes(typed.width);
     typed.clear();
     part.typed = undefined;

@@ -13,21 +13,9 @@
  * build rows of keys no probe found with null at the end.
  */
 import { copyRecord } from "../../../common/copy.js";
-import { NumberTupleTable } from "../../hash/number-tuple-table.js";
+import { numbersAt, NumberTupleTable } from "../../hash/number-tuple-table.js";
 import { readKeyedFrames } from "../../spill/keyed-entry-file.js";
 import type { PairEmitter, SharingPolicy } from "./pair-function.js";
-
-/** A record of `w` numbers from `src` at `at` (literals for the common widths: packed, no growth). */
-function numbersAt(src: Float64Array, at: number, w: number): number[] {
-  switch (w) {
-    case 1: return [src[at]!];
-    case 2: return [src[at]!, src[at + 1]!];
-    case 3: return [src[at]!, src[at + 1]!, src[at + 2]!];
-  }
-  const r: number[] = [];
-  for (let f = 0; f < w; f++) r.push(src[at + f]!);
-  return r;
-}
 
 export interface TypedPartitionSides {
   readonly buildOuter: boolean;
