@@ -42,7 +42,7 @@ export class SpillWriter {
    * the file is open only while a chunk is written (for the many partition files of a hybrid hash
    * join, which at p subtasks would otherwise hold hundreds of descriptors).
    */
-  constructor(readonly path: string, private readonly chunk = WRITE_CHUNK, private readonly openPerWrite = false) {
+  constructor(readonly path: string, private readonly chunk = WRITE_CHUNK, openPerWrite = false) {
     this.fd = openSync(path, "w");
     if (openPerWrite) {
       closeSync(this.fd);
