@@ -77,11 +77,6 @@ export class NumberTupleTable {
     return this.ids !== undefined;
   }
 
-  /** Bytes the table takes once frozen, at most (what a memory share counts). */
-  get bytes(): number {
-    return numberTableBytes(this.count, this.width);
-  }
-
   /** Appends a row: `key` (an int32) and `width` fields read from `src` at `at`. */
   append(key: number, src: ArrayLike<number>, at: number): void {
     const w = this.width;

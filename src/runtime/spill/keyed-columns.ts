@@ -12,7 +12,7 @@
  * arrays of the same numbers).
  */
 import type { HashKey } from "../../common/keys.js";
-import { KEYED_NUMBERS_MAX_WIDTH, keyedNumbersFrame } from "./tuple-layout.js";
+import { isNumberTuple, keyedNumbersFrame } from "./tuple-layout.js";
 import { SPILL_BATCH, type SpillWriter } from "./spill-file.js";
 import { radixOrder } from "../sort/radix.js";
 
@@ -21,15 +21,6 @@ export const PACK_SCALE = 2 ** 22;
 /** Entries per column chunk (chunks, not one growing array: no copy as the table is read, no slack). */
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
-
-/** The fields of `record` when it is a plain array of `width` numbers (width -1: any width up to the limit), else undefined. */
-function numberFields(record: unknown, width: number): number[] | undefined {
-  if (!Array.isArray(record) || Object.getPrototypeOf(record) !== Array.prototype) return undefined;
-  const r = record as unknown[];
-  if (width >= 0 ? r.length !== width : r.length === 0 || r.length > KEYED_NUMBERS_MAX_WIDTH) return undefined;
-  for (let f = 0; f < r.length; f++) if (typeof r[f] !== "number") return undefined;
-  return r as number[];
-}
 
 /** Int32 keys and number tuples of one width, in the order they came; full at PACK_SCALE entries. */
 export class KeyedNumberColumns {
@@ -61,8 +52,8 @@ export class KeyedNumberColumns {
   /** Takes the entry when it has the columns' shape (false: the caller keeps it as an entry). */
   take(key: HashKey, record: unknown): boolean {
     if (typeof key !== "number" || (key | 0) !== key || Object.is(key, -0)) return false;
-    const r = numberFields(record, this.width);
-    if (r === undefined) return false;
+    if (!isNumberTuple(record, this.width)) return false;
+    const r = record;
     const w = (this.width = r.length);
     const at = this.count & (CHUNK - 1);
     if (at === 0) {

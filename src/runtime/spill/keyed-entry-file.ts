@@ -9,7 +9,7 @@
  * when the caller does not own it: the batch is encoded later). Entries keep their order.
  *
  * A file that holds typed entries only (`typedWidth >= 0`) can be read back as numbers, without a
- * record per entry (readKeyedNumbers).
+ * record per entry (readKeyedFrames).
  *
  * @example
  * const w = new KeyedEntryWriter(path, 128 * 1024);
@@ -19,17 +19,9 @@
  */
 import { copyRecord } from "../../common/copy.js";
 import type { HashKey } from "../../common/keys.js";
-import { KEYED_NUMBERS_MAX_WIDTH, keyedNumbersFrame, keyedNumbersView } from "./tuple-layout.js";
+import { isNumberTuple, keyedNumbersFrame, keyedNumbersView } from "./tuple-layout.js";
+import { isTableKey } from "../hash/number-tuple-table.js";
 import { readSpillFrames, SPILL_BATCH, spilledRecords, SpillWriter, type SpillFile } from "./spill-file.js";
-
-/** Whether `record` is a plain array of exactly `width` numbers (`width` -1: of any width the layout takes). */
-export function isNumberTuple(record: unknown, width: number): record is number[] {
-  if (!Array.isArray(record) || Object.getPrototypeOf(record) !== Array.prototype) return false;
-  const n = record.length;
-  if (width >= 0 ? n !== width : n === 0 || n > KEYED_NUMBERS_MAX_WIDTH) return false;
-  for (let f = 0; f < n; f++) if (typeof record[f] !== "number") return false;
-  return true;
-}
 
 export class KeyedEntryWriter {
   private readonly out: SpillWriter;
@@ -57,7 +49,7 @@ export class KeyedEntryWriter {
 
   /** `owned`: the caller's record may be kept as it is until the batch is encoded. */
   add(key: HashKey, record: unknown, owned: boolean): void {
-    if (typeof key === "number" && (key | 0) === key && isNumberTuple(record, this.width)) {
+    if (isTableKey(key) && isNumberTuple(record, this.width)) {
       this.addNumbers(key, record, 0, record.length);
       return;
     }

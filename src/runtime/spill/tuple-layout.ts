@@ -197,6 +197,15 @@ function fieldsOf(header: readonly number[]): number {
 /** Fields a record of keyedNumbersFrame may have (its key and fields are the layout's 32 leaves at most). */
 export const KEYED_NUMBERS_MAX_WIDTH = NEST_WIDTH;
 
+/** Whether `record` is a plain array of exactly `width` numbers (`width` -1: of any width a keyedNumbersFrame takes). */
+export function isNumberTuple(record: unknown, width: number): record is number[] {
+  if (!Array.isArray(record) || Object.getPrototypeOf(record) !== Array.prototype) return false;
+  const n = record.length;
+  if (width >= 0 ? n !== width : n === 0 || n > KEYED_NUMBERS_MAX_WIDTH) return false;
+  for (let f = 0; f < n; f++) if (typeof record[f] !== "number") return false;
+  return true;
+}
+
 /**
  * An empty frame in the tuple layout for `count` (number, [number x width]) records (a keyed
  * spill's int-keyed entries of number tuples), the bytes encodeTuples gives such records, and a
