@@ -10,6 +10,7 @@ import { test } from "node:test";
 import { JoinHint, type DataSet, type ExecutionEnvironment } from "../../src/index.js";
 import { HASH_JOIN_SPILL } from "../../src/runtime/drivers/join/hash-join-driver.js";
 import { HYBRID_STATS, MAX_LEVEL } from "../../src/runtime/drivers/join/hybrid-hash-join.js";
+import { readsOnly } from "../../src/optimizer/passes/reads-only.js";
 import { heapSizeOf } from "../../src/runtime/memory/size-estimator.js";
 import { PARALLELISMS } from "../helpers.js";
 import { assertSpillsAlike, keyIn, keyOf, RECORD_KINDS, TINY_BUDGET, type RecordKind } from "./spill-helpers.js";
@@ -114,3 +115,46 @@ test("the sort-merge fallback (kept to measure against) gives the same joins", a
     HASH_JOIN_SPILL.strategy = "hybrid";
   }
 });
+
+for (const p of PARALLELISMS) {
+  test(`typed partitions: a function that only reads its arguments gets the rows' values, every join type, either side built [p=${p}]`, async () => {
+    // Reads-only (plan: reads_only), so the join hands it one reused array per side.
+    const readFields = (a: any, b: any): unknown[] => [
+      a === null ? null : a[0], a === null ? null : a[1], a === null ? null : a[2],
+      b === null ? null : b[0], b === null ? null : b[1], b === null ? null : b[2],
+    ];
+    assert.ok(readsOnly(readFields), "the function counts as reads-only");
+    const left = leftKeys.map((k, i) => NUMBERS.make(k, i) as number[]);
+    const right = rightKeys.map((k, i) => NUMBERS.make(k, i + 5) as number[]);
+    const expected: unknown[] = [];
+    for (const hint of [JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_HASH_SECOND]) {
+      for (const type of ["inner", "left", "right", "full"]) {
+        expected.push(`${type} ${hint}`);
+        for (const l of left) {
+          const ms = right.filter((r) => Object.is(r[0], l[0]));
+          for (const r of ms) expected.push(readFields(l, r));
+          if (ms.length === 0 && (type === "left" || type === "full")) expected.push(readFields(l, null));
+        }
+        if (type === "right" || type === "full") for (const r of right) if (!left.some((l) => l[0] === r[0])) expected.push(readFields(null, r));
+      }
+    }
+    HYBRID_STATS.typedJoined = 0;
+    let results: unknown[] = [];
+    await assertSpillsAlike(p, async (env) => {
+      const a = env.fromCollection(left.map((r) => [...r]));
+      const b = env.fromCollection(right.map((r) => [...r]));
+      const out: unknown[] = [];
+      for (const hint of [JoinHint.REPARTITION_HASH_FIRST, JoinHint.REPARTITION_HASH_SECOND]) {
+        out.push(`inner ${hint}`, ...(await a.join(b, hint).where(0).equalTo(0).with(readFields).collect()));
+        out.push(`left ${hint}`, ...(await a.leftOuterJoin(b, hint).where(0).equalTo(0).with(readFields).collect()));
+        out.push(`right ${hint}`, ...(await a.rightOuterJoin(b, hint).where(0).equalTo(0).with(readFields).collect()));
+        out.push(`full ${hint}`, ...(await a.fullOuterJoin(b, hint).where(0).equalTo(0).with(readFields).collect()));
+      }
+      results = out;
+      return out;
+    }, "hybrid");
+    assert.ok(HYBRID_STATS.typedJoined > 0, "spilled partitions were joined on their numbers");
+    const text = (xs: unknown[]): string[] => xs.map((x) => JSON.stringify(x, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : Object.is(v, -0) ? "-0" : v))).sort();
+    assert.deepEqual(text(results), text(expected));
+  });
+}

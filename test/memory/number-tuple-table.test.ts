@@ -59,3 +59,55 @@ test("rows read in arrival order after freezing fail instead of coming back empt
   t.freeze();
   assert.throws(() => t.forEachRow(() => undefined), /after freeze/);
 });
+
+test("freezing lists every key's rows in place across chunks, for shuffled keys with uneven counts", () => {
+  const t = new NumberTupleTable(2);
+  const n = 50_000;
+  const expected = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    // A key's rows spread over the chunks (16k rows each), some keys once, some 40 times.
+    const k = (i * 7919) % (i % 3 === 0 ? 1200 : 30_000);
+    t.append(k, [k, i], 0);
+    expected.set(k, [...(expected.get(k) ?? []), i]);
+  }
+  t.freeze();
+  assert.equal(t.unique, false);
+  for (const [k, rows] of expected) {
+    const id = t.find(k);
+    const got: number[] = [];
+    for (let j = t.start[id]!; j < t.start[id + 1]!; j++) {
+      const r = t.record(j);
+      assert.equal(r[0], k);
+      got.push(r[1]!);
+    }
+    assert.deepEqual(got, rows, `rows of key ${k}`);
+  }
+});
+
+test("every key once: unique, key id i is row i in arrival order", () => {
+  const t = new NumberTupleTable(2);
+  const keys = [5, -3, 2 ** 31 - 1, 0, 17];
+  keys.forEach((k, i) => t.append(k, [k, i / 2], 0));
+  t.freeze();
+  assert.equal(t.unique, true);
+  keys.forEach((k, i) => {
+    const id = t.find(k);
+    assert.equal(id, i);
+    assert.deepEqual([t.start[id], t.start[id + 1]], [i, i + 1]);
+    assert.deepEqual(t.record(id), [k, i / 2]);
+  });
+});
+
+test("sharedRecord writes every row into one array the table keeps", () => {
+  const t = new NumberTupleTable(3);
+  for (let i = 0; i < 20_000; i++) t.append(i, [i, -0, i * 1.5], 0);
+  t.freeze();
+  const row = (k: number): number => t.start[t.find(k)]!;
+  const a = t.sharedRecord(row(3));
+  assert.deepEqual(a, [3, -0, 4.5]);
+  assert.ok(Object.is(a[1], -0));
+  const b = t.sharedRecord(row(19_999));
+  assert.equal(a, b, "the same array");
+  assert.deepEqual(b, [19_999, -0, 19_999 * 1.5]);
+  assert.deepEqual(t.record(row(3)), [3, -0, 4.5], "record stays a fresh array");
+});

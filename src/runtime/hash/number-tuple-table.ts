@@ -5,9 +5,11 @@
  * numbers, appended to typed chunks as they come (no JavaScript object kept: nothing for the
  * garbage collector to mark or move, and a record takes 8 bytes a field instead of ~64 as an
  * array). `freeze` gives each key a dense id (IntTable) and lists the rows key by key, equal keys
- * in arrival order (a counting sort into a row permutation: the fields stay where they are, so
- * freezing needs no second copy of them), so a probe is one lookup and a slice of the list;
- * `record(i)` builds the i-th listed row as a fresh array, the only object a match costs.
+ * in arrival order (a counting sort into a row permutation, applied to the fields in place: no
+ * second copy of them; nothing moves when every key came once, `unique`), so a probe is one
+ * lookup and a slice of the fields;
+ * `record(i)` builds the i-th listed row as a fresh array, the only object a match costs, and
+ * `sharedRecord(i)` writes it into one array the table reuses (none at all).
  *
  * @example
  * const t = new NumberTupleTable(2);
@@ -40,6 +42,12 @@ export function numbersAt(src: ArrayLike<number>, at: number, w: number): number
   return r;
 }
 
+/** `w` numbers from `src` at `at` written into `into` (a record the caller reuses), which is returned. */
+export function numbersInto(src: ArrayLike<number>, at: number, w: number, into: number[]): number[] {
+  for (let f = 0; f < w; f++) into[f] = src[at + f]!;
+  return into;
+}
+
 /** Whether `key` goes to a NumberTupleTable (an int32, as HashableIds sends to its IntTable). */
 export function isTableKey(key: unknown): key is number {
   return typeof key === "number" && (key | 0) === key;
@@ -47,8 +55,8 @@ export function isTableKey(key: unknown): key is number {
 
 /**
  * Bytes a table of `rows` rows of `width` fields takes frozen, at most (every key distinct):
- * fields and keys (8 a field, 4 a key), key ids and the row list (4 each), starts and match
- * flags (5 a key), the IntTable's slots; a chunk's unused tail (under CHUNK rows) is left out.
+ * fields and keys (8 a field, 4 a key), key ids and the permutation while freezing (4 each), starts
+ * and match flags (5 a key), the IntTable's slots; a chunk's unused tail (under CHUNK rows) is left out.
  */
 export function numberTableBytes(rows: number, width: number): number {
   return rows * (8 * width + 17) + 8 * slotsFor(rows);
@@ -60,12 +68,14 @@ export class NumberTupleTable {
   private fieldChunks: Float64Array[] = [];
   private count = 0;
   private ids: IntTable | undefined;
-  /** Once frozen: the rows key by key (arrival indices). */
-  private rows = new Int32Array(0);
+  /** Once frozen: whether every key came once (then key id i is row i, start[i] = i). */
+  unique = false;
   /** Once frozen: the rows of key id i are listed at start[i] .. start[i + 1] - 1. */
   start = new Int32Array(1);
   /** Once frozen, with match tracking: 1 for each key id a probe found. */
   matched: Uint8Array | undefined;
+  /** The array sharedRecord writes rows into. */
+  private shared: number[] | undefined;
 
   constructor(readonly width: number, private readonly trackMatches = false) {}
 
@@ -120,17 +130,54 @@ export class NumberTupleTable {
         keyIds[row] = id;
       }
     }
-    const start = new Int32Array(keys + 1);
-    for (let i = 0; i < n; i++) start[keyIds[i]! + 1]!++;
-    for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
-    const next = start.slice(0, keys);
-    const rows = new Int32Array(n);
-    for (let i = 0; i < n; i++) rows[next[keyIds[i]!]!++] = i;
     this.keyChunks = [];
-    this.rows = rows;
-    this.start = start;
+    this.unique = keys === n;
+    if (this.unique) {
+      // Every key once: ids are arrival positions, so the rows are listed as they came.
+      this.start = new Int32Array(n + 1).map((_, i) => i);
+    } else {
+      const start = new Int32Array(keys + 1);
+      for (let i = 0; i < n; i++) start[keyIds[i]! + 1]!++;
+      for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+      const next = start.slice(0, keys);
+      const rows = new Int32Array(n);
+      for (let i = 0; i < n; i++) rows[next[keyIds[i]!]!++] = i;
+      this.start = start;
+      this.listInPlace(rows);
+    }
     this.matched = this.trackMatches ? new Uint8Array(keys) : undefined;
     this.ids = ids;
+  }
+
+  /**
+   * Moves the fields so that listed position i holds arrival row rows[i] (a permutation followed
+   * cycle by cycle, in place: no second copy of the fields). A probe then reads a key's rows where
+   * `start` says, one cache miss fewer than going through a row list.
+   */
+  private listInPlace(rows: Int32Array): void {
+    const w = this.width;
+    const chunks = this.fieldChunks;
+    const at = (i: number): [Float64Array, number] => [chunks[i >>> CHUNK_BITS]!, (i & (CHUNK - 1)) * w];
+    const held = new Float64Array(w);
+    const done = new Uint8Array(rows.length);
+    for (let first = 0; first < rows.length; first++) {
+      if (done[first] === 1 || rows[first] === first) continue;
+      const [c0, o0] = at(first);
+      for (let f = 0; f < w; f++) held[f] = c0[o0 + f]!;
+      let to = first;
+      for (;;) {
+        done[to] = 1;
+        const from = rows[to]!;
+        const [ct, ot] = at(to);
+        if (from === first) {
+          for (let f = 0; f < w; f++) ct[ot + f] = held[f]!;
+          break;
+        }
+        const [cf, of] = at(from);
+        for (let f = 0; f < w; f++) ct[ot + f] = cf[of + f]!;
+        to = from;
+      }
+    }
   }
 
   /** The id of `key`'s rows, or -1 (freezes the table); marks the key matched when tracking. */
@@ -144,8 +191,16 @@ export class NumberTupleTable {
 
   /** The row listed at `i` in the frozen table (key order) as a fresh array. */
   record(i: number): number[] {
-    const row = this.rows[i]!;
-    return numbersAt(this.fieldChunks[row >>> CHUNK_BITS]!, (row & (CHUNK - 1)) * this.width, this.width);
+    return numbersAt(this.fieldChunks[i >>> CHUNK_BITS]!, (i & (CHUNK - 1)) * this.width, this.width);
+  }
+
+  /**
+   * The row listed at `i` in one array the table reuses for every call: for a function proven to
+   * only read its arguments (node.readsOnly), which can neither keep nor change it.
+   */
+  sharedRecord(i: number): number[] {
+    this.shared ??= numbersAt(new Float64Array(this.width), 0, this.width);
+    return numbersInto(this.fieldChunks[i >>> CHUNK_BITS]!, (i & (CHUNK - 1)) * this.width, this.width, this.shared);
   }
 
   /** Rows of keys no probe found, as fresh arrays (needs match tracking). */
@@ -166,7 +221,7 @@ export class NumberTupleTable {
   clear(): void {
     this.keyChunks = [];
     this.fieldChunks = [];
-    this.rows = new Int32Array(0);
+    this.unique = false;
     this.start = new Int32Array(1);
     this.matched = undefined;
     this.ids = undefined;

@@ -141,13 +141,15 @@ export class HybridHashJoin {
       return;
     }
     if (typed !== undefined) {
-      const from = typed.start[id]!;
-      const to = typed.start[id + 1]!;
-      // Build records built for the call are fresh: only the probe record follows the copy rules.
-      if (to - from === 1) return emit(typed.record(from), lastUse(record, policy));
-      const copies = policy.copy && !(policy.readsOnly && isFlatRecord(record));
+      const from = typed.unique ? id : typed.start[id]!;
+      const to = typed.unique ? id + 1 : typed.start[id + 1]!;
+      // Build records built for the call are fresh (or, for a function that only reads its
+      // arguments, one reused array): only the probe record follows the copy rules.
+      const shared = policy.readsOnly;
+      if (to - from === 1) return emit(shared ? typed.sharedRecord(from) : typed.record(from), lastUse(record, policy));
+      const copies = policy.copy && !(shared && isFlatRecord(record));
       const last = policy.streamedOwned ? to - 1 : to;
-      for (let j = from; j < to; j++) emit(typed.record(j), copies && j < last ? copyRecord(record) : record);
+      for (let j = from; j < to; j++) emit(shared ? typed.sharedRecord(j) : typed.record(j), copies && j < last ? copyRecord(record) : record);
       return;
     }
     const { rows, start } = part.table!;
