@@ -62,7 +62,7 @@ export const DRIVERS = {
   PROJECT: { inputs: 1, chainable: true, display: "Map", runs: ["project"], output: "input" },
   MAP_PARTITION: { inputs: 1, chainable: true, display: "Map Partition", runs: ["mapPartition"], output: "user-or-input" },
   UNARY_NO_OP: { inputs: 1, chainable: true, display: "No-Op", runs: ["partition"], output: "input" },
-  SORT_PARTITION: { inputs: 1, chainable: false, display: "Sort-Partition", runs: ["sortPartition"], output: "input" },
+  SORT_PARTITION: { inputs: 1, chainable: true, display: "Sort-Partition", runs: ["sortPartition"], output: "input" },
   HASHED_PARTIAL_REDUCE: { inputs: 1, chainable: true, display: "Hash Combine", runs: ["reduce"], output: "fresh" },
   HASH_REDUCE: { inputs: 1, chainable: true, display: "Hash Reduce", runs: ["reduce"], output: "fresh" },
   // Built-in SUMs alone (aggregate(SUM, f) / sum(f) / sum(a).andSum(b)) on running sums: the optimizer picks these.

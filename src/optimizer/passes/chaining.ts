@@ -1,11 +1,12 @@
 /**
  * Chaining (Flink's JobGraphGenerator rules): a node runs inside its predecessor's task when its
- * driver is chainable, it has one input through one FORWARD channel with no local strategy, the
- * same parallelism, no broadcast inputs, and the predecessor feeds nothing else.
+ * driver is chainable, it has one input through one FORWARD channel with no local strategy (or a
+ * local sort, which the chain does), the same parallelism, no broadcast inputs, and the
+ * predecessor feeds nothing else.
  * A hash join also chains onto its probe input (the build side still arrives through an
  * exchange, read completely first), so the probe side streams through without being buffered.
  */
-import { DRIVERS, type DriverStrategy, type PhysicalNode } from "../../plan/physical.js";
+import { DRIVERS, type DriverStrategy, type LocalStrategy, type PhysicalNode } from "../../plan/physical.js";
 
 export function markChains(nodes: readonly PhysicalNode[]): void {
   const consumers = countConsumers(nodes);
@@ -18,11 +19,21 @@ export function markChains(nodes: readonly PhysicalNode[]): void {
     const gate = n.inputs[input]!;
     if (gate.channels.length !== 1) continue;
     const c = gate.channels[0]!;
-    if (c.ship !== "FORWARD" || c.local !== "NONE" || c.source.parallelism !== n.parallelism) continue;
+    if (c.ship !== "FORWARD" || !chainableLocal(n, c.local) || c.source.parallelism !== n.parallelism) continue;
     if (c.source.driver === "SINK" || (consumers.get(c.source) ?? 0) !== 1) continue;
     n.chained = true;
     if (n.inputs.length === 2) n.chainedInput = input;
   }
+}
+
+/**
+ * A one-input node may chain onto an input it sorts (local SORT): the chain pushes the
+ * predecessor's records into the node's external sorter, which hands them on in order once the
+ * predecessor is done (runtime/task/subtask-runner.ts), instead of a channel holding (and past
+ * its share spilling) every record only to give them to the same sorter.
+ */
+function chainableLocal(n: PhysicalNode, local: LocalStrategy): boolean {
+  return local === "NONE" || (local === "SORT" && n.inputs.length === 1);
 }
 
 /** Hash join drivers by the input they build from; the other one (the probe) can be chained. */

@@ -20,7 +20,9 @@ import { coGroupFold } from "./cogroup-fold.js";
 
 export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boolean): void {
   for (const n of nodes) {
-    n.inputOwned = objectReuse || !n.chained || chainPredecessor(n).outputOwned;
+    // A node chained onto an input it sorts keeps copies of what it does not own in its sorter
+    // (runtime/task/subtask-runner.ts), so the records it works on are its own.
+    n.inputOwned = objectReuse || !n.chained || chainPredecessor(n).outputOwned || sortsChainedInput(n);
     n.readsOnly = !objectReuse && userReadsOnly(n);
     n.inputCopy = n.inputOwned ? "none" : inputCopy(n);
     if (objectReuse) {
@@ -42,6 +44,11 @@ export function markOwnership(nodes: readonly PhysicalNode[], objectReuse: boole
     const fold = foldOf(n);
     if (fold !== undefined) n.coGroupFold = fold;
   }
+}
+
+/** A chained one-input node with a local sort on its input (the chain's sorter copies what is not owned). */
+function sortsChainedInput(n: PhysicalNode): boolean {
+  return n.chained && n.inputs.length === 1 && n.inputs[0]!.channels[0]?.local === "SORT";
 }
 
 /**
