@@ -54,18 +54,20 @@ function sums(ls: Iterable<L>, rs: Iterable<R>, out: Collector<{ k: number; n: n
 const left: L[] = [{ k: 1, a: 1 }, { k: 2, a: 2 }, { k: 2, a: 3 }];
 const right: R[] = [{ k: 2, b: 10 }, { k: 3, b: 20 }];
 
-test("the plan JSON shows a reading coGroup: owned results, both collections uncopied", () => {
+// At p=1 the coGroup chains onto its second input (passes/chaining.ts): the first collection comes
+// through a channel that need not copy it, the second straight from its source, not owned.
+test("the plan JSON shows a reading coGroup: owned results, the first collection uncopied, the second chained", () => {
   const sink = { writeRecord() {}, open() {}, close() {} } as never;
   const env = ExecutionEnvironment.createLocalEnvironment(1);
   env.fromCollection(left).coGroup(env.fromCollection(right)).where("k").equalTo("k").with(sums).output(sink);
   const nodes = (JSON.parse(env.getExecutionPlan()) as { nodes: { driver_strategy: string; ownership?: Record<string, unknown> }[] }).nodes;
   assert.deepEqual(nodes.find((n) => n.driver_strategy === "Hash CoGroup")?.ownership,
-    { output_owned: true, input_owned: true, reads_only: true, uncopied_inputs: ["first", "second"] });
+    { output_owned: true, input_owned: false, reads_only: true, uncopied_inputs: ["first"] });
   const writing = ExecutionEnvironment.createLocalEnvironment(1);
   writing.fromCollection(left).coGroup(writing.fromCollection(right)).where("k").equalTo("k")
     .with((ls: Iterable<L>, _rs: Iterable<R>, out: Collector<L>) => { for (const l of ls) { l.a++; out.collect(l); } }).output(sink);
   const w = (JSON.parse(writing.getExecutionPlan()) as { nodes: { driver_strategy: string; ownership?: Record<string, unknown> }[] }).nodes;
-  assert.deepEqual(w.find((n) => n.driver_strategy === "Hash CoGroup")?.ownership, { output_owned: false, input_owned: true });
+  assert.deepEqual(w.find((n) => n.driver_strategy === "Hash CoGroup")?.ownership, { output_owned: false, input_owned: false });
 });
 
 testAtParallelism("a reading coGroup over uncopied elements: right results, elements untouched", async (env) => {

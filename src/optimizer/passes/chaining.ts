@@ -4,7 +4,8 @@
  * local sort, which the chain does), the same parallelism, no broadcast inputs, and the
  * predecessor feeds nothing else.
  * A hash join also chains onto its probe input (the build side still arrives through an
- * exchange, read completely first), so the probe side streams through without being buffered.
+ * exchange, read completely first), so the probe side streams through without being buffered;
+ * a hash coGroup likewise onto its second input, the first read completely first.
  */
 import { DRIVERS, type DriverStrategy, type LocalStrategy, type PhysicalNode } from "../../plan/physical.js";
 
@@ -50,6 +51,8 @@ const HASH_JOIN_BUILD: Partial<Record<DriverStrategy, 0 | 1>> = {
 
 function chainableInput(n: PhysicalNode): 0 | 1 | undefined {
   if (n.inputs.length === 1) return DRIVERS[n.driver].chainable ? 0 : undefined;
+  // A hash coGroup reads its first input whole, then the second: the second can stream through.
+  if (n.driver === "HASH_CO_GROUP") return 1;
   const build = HASH_JOIN_BUILD[n.driver];
   return build === undefined ? undefined : build === 0 ? 1 : 0;
 }

@@ -103,13 +103,15 @@ type InCopy = "all" | "nested" | "none";
 
 /**
  * What input `side` needs: a function that only reads (node.readsOnly, passes/reads-only-cogroup.ts)
- * gets flat records as they are and copies of the others whenever they are not its own (chained
+ * gets flat records as they are and copies of the others whenever they are not its own (its chained
  * input not owned, or a channel that hands the user's elements over uncopied: `uncopiedInputs`);
  * any other function gets copies of what is not owned.
  */
 function inCopy(ctx: OperatorContext<CoGroupNode>, side: 0 | 1): InCopy {
   if (ctx.objectReuse) return "none";
-  const owned = ctx.inputOwned && ctx.node.uncopiedInputs?.includes(side) !== true;
+  // Chained onto its second input, the node's inputOwned is that input's; the other comes through
+  // a channel, which copied what was not owned unless the optimizer said it need not.
+  const owned = side === ctx.node.chainedInput ? ctx.inputOwned : ctx.node.uncopiedInputs?.includes(side) !== true;
   if (owned) return "none";
   return ctx.node.readsOnly ? "nested" : "all";
 }
