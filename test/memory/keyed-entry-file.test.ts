@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { KeyedEntryWriter, keyedEntries, readKeyedFrames } from "../../src/runtime/spill/keyed-entry-file.js";
-import { SPILL_BATCH } from "../../src/runtime/spill/spill-file.js";
+import { readSpillFile, SPILL_BATCH, SpillWriter } from "../../src/runtime/spill/spill-file.js";
 import { encodeTuples, keyedNumbersFrame, keyedNumbersView } from "../../src/runtime/spill/tuple-layout.js";
 import { tempDirs } from "../temp-dirs.js";
 import { exact } from "./spill-helpers.js";
@@ -89,4 +89,45 @@ test("writers that open their file per write hold no descriptor between writes",
   assert.ok(fds() - before < 10, `descriptors held: ${fds() - before}`);
   for (const w of writers) w.close();
   assert.deepEqual([...keyedEntries(join(dir, "p7"))].map((e) => e[1]), Array.from({ length: 200 }, (_, r) => [7, r]));
+});
+
+test("frames read one by one into reused buffers: each frame right while it is current, across read chunks", () => {
+  const path = join(dirs.dir(), "reused");
+  const w = new KeyedEntryWriter(path);
+  const entries: [number, number[]][] = [];
+  for (let i = 0; i < 3 * SPILL_BATCH; i++) entries.push([i, [i, -i]]);
+  for (const [k, r] of entries) w.add(k, r, true);
+  w.close();
+  // 31 fields: frames of 256 KiB, so the 1 MiB read chunks end inside frames.
+  const wide = join(dirs.dir(), "wide");
+  const ww = new KeyedEntryWriter(wide, 4 * 1024 * 1024);
+  const row = (i: number): number[] => Array.from({ length: 31 }, (_, f) => i * 100 + f);
+  for (let i = 0; i < 9 * SPILL_BATCH + 7; i++) ww.add(i, row(i), true);
+  ww.close();
+  for (const [p, fields, total] of [[path, (i: number) => [i, -i], 3 * SPILL_BATCH], [wide, row, 9 * SPILL_BATCH + 7]] as const) {
+    let next = 0;
+    const seen: Float64Array[] = [];
+    for (const f of readKeyedFrames(p)) {
+      assert.ok(f.typed, "a typed frame");
+      seen.push(f.numbers);
+      for (let i = 0; i < f.count; i++, next++) {
+        const at = i * (1 + f.width);
+        assert.equal(f.numbers[at], next);
+        assert.deepEqual([...f.numbers.subarray(at + 1, at + 1 + f.width)], fields(next));
+      }
+    }
+    assert.equal(next, total);
+    assert.ok(seen.length >= 3 && seen.every((s) => s.buffer === seen[0]!.buffer), "one array for every frame");
+  }
+});
+
+test("a frame larger than the read chunk comes back whole, between small ones", () => {
+  const path = join(dirs.dir(), "large-frame");
+  const w = new SpillWriter(path);
+  const big = Array.from({ length: 600 }, (_, i) => [i, "x".repeat(3000) + i]);
+  w.writeBatch([[1, "a"]]);
+  w.writeBatch(big);
+  w.writeBatch([[2, "b"], [3, "c"]]);
+  w.close();
+  assert.deepEqual([...readSpillFile(path)], [[[1, "a"]], big, [[2, "b"], [3, "c"]]]);
 });

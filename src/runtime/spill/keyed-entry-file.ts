@@ -97,10 +97,15 @@ export type KeyedFrame =
   | { readonly typed: true; readonly width: number; readonly count: number; readonly numbers: Float64Array }
   | { readonly typed: false; readonly entries: readonly [HashKey, any][] };
 
-/** The frames of a keyed entry file, typed frames as their numbers (a copy: the read chunk is reused). */
+/**
+ * The frames of a keyed entry file, typed frames as their numbers: copied out of the read chunk
+ * into one array reused from frame to frame, so they are valid until the next frame is read.
+ */
 export function* readKeyedFrames(path: string): Generator<KeyedFrame> {
+  let held: Float64Array | undefined;
   for (const f of readSpillFrames(path)) {
-    const view = f.tuple ? keyedNumbersView(f.payload, f.count) : undefined;
+    const view = f.tuple ? keyedNumbersView(f.payload, f.count, held) : undefined;
+    if (view !== undefined && (held === undefined || view.numbers.buffer !== held.buffer)) held = view.numbers;
     if (view !== undefined) yield { typed: true, width: view.width, count: f.count, numbers: view.numbers };
     else yield { typed: false, entries: f.decode() as [HashKey, any][] };
   }

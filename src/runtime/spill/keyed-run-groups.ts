@@ -23,6 +23,8 @@ class RunCursor {
   done = false;
   private readonly frames: Generator<RawSpillFrame>;
   private numbers: Float64Array | undefined;
+  /** The array typed frames are read into (the largest so far). */
+  private held: Float64Array | undefined;
   private entries: readonly [HashKey, unknown][] | undefined;
   private width = 0;
   private count = 0;
@@ -62,8 +64,10 @@ class RunCursor {
       if (f.done) return false;
       const frame = f.value;
       if (frame.count === 0) continue;
-      const view = frame.tuple ? keyedNumbersView(frame.payload, frame.count) : undefined;
+      // The cursor's numbers are read frame after frame into one array of its own.
+      const view = frame.tuple ? keyedNumbersView(frame.payload, frame.count, this.held) : undefined;
       if (view !== undefined) {
+        if (this.held === undefined || view.numbers.buffer !== this.held.buffer) this.held = view.numbers;
         this.numbers = view.numbers;
         this.width = view.width;
         this.entries = undefined;

@@ -134,34 +134,52 @@ export interface RawSpillFrame {
   decode(): unknown[];
 }
 
-/** The frames of a spill file, read front to back in chunks. */
+/**
+ * The frames of a spill file, read front to back in chunks into one buffer kept for the file (a
+ * fresh chunk per read made every merge and partition join a stream of large external
+ * allocations, each pushing V8 towards another full collection).
+ */
 export function* readSpillFrames(path: string): Generator<RawSpillFrame> {
   const fd = openSync(path, "r");
   try {
-    let buf = Buffer.alloc(0);
+    let store = Buffer.allocUnsafe(READ_CHUNK);
+    // The unread bytes are store[start, end).
+    let start = 0;
+    let end = 0;
     let pos = 0;
     let eof = false;
     const fill = (need: number): boolean => {
-      while (buf.length < need && !eof) {
-        const chunk = Buffer.allocUnsafe(Math.max(READ_CHUNK, need - buf.length));
-        const n = readSync(fd, chunk, 0, chunk.length, pos);
+      if (end - start >= need) return true;
+      // The frame handed out before is done with (its payload is valid until the next frame).
+      if (start > 0) {
+        store.copy(store, 0, start, end);
+        end -= start;
+        start = 0;
+      }
+      if (store.length < need) {
+        const bigger = Buffer.allocUnsafe(Math.max(need, 2 * store.length));
+        store.copy(bigger, 0, 0, end);
+        store = bigger;
+      }
+      while (end < need && !eof) {
+        const n = readSync(fd, store, end, store.length - end, pos);
         if (n === 0) eof = true;
         pos += n;
-        buf = buf.length === 0 ? chunk.subarray(0, n) : Buffer.concat([buf, chunk.subarray(0, n)]);
+        end += n;
       }
-      return buf.length >= need;
+      return end >= need;
     };
     while (fill(HEADER)) {
-      const size = buf.readUInt32LE(0);
+      const size = store.readUInt32LE(start);
       if (!fill(HEADER + size)) throw new Error(`spill file ${path} is truncated`);
-      const frame = buf;
+      const frame = store.subarray(start, start + HEADER + size);
       yield {
-        tuple: buf.readUInt8(4) === TUPLE_CODEC,
-        count: buf.readUInt32LE(5),
-        payload: buf.subarray(HEADER, HEADER + size),
+        tuple: frame.readUInt8(4) === TUPLE_CODEC,
+        count: frame.readUInt32LE(5),
+        payload: frame.subarray(HEADER),
         decode: () => decodeFrame(frame, 0),
       };
-      buf = buf.subarray(HEADER + size);
+      start += HEADER + size;
     }
   } finally {
     closeSync(fd);

@@ -223,18 +223,20 @@ export function keyedNumbersFrame(width: number, count: number): { bytes: Uint8A
 
 /**
  * The numbers of a frame of `count` (number, [number x width]) entries (what keyedNumbersFrame
- * lays out, and encodeTuples gives such entries), copied into an aligned array: per entry its key,
- * then its fields. Undefined for a frame of any other shape.
+ * lays out, and encodeTuples gives such entries), copied into an aligned array (into `reuse` when
+ * it is large enough: the caller's array for frame after frame): per entry its key, then its
+ * fields. Undefined for a frame of any other shape.
  */
-export function keyedNumbersView(bytes: Uint8Array, count: number): { width: number; numbers: Float64Array } | undefined {
+export function keyedNumbersView(bytes: Uint8Array, count: number, reuse?: Float64Array): { width: number; numbers: Float64Array } | undefined {
   if ((bytes[0]! & WIDTH) !== 2 || bytes[1] !== NUM) return undefined;
   const d = bytes[2]!;
   if ((d & NEST) === 0) return undefined;
   const width = d & NEST_WIDTH;
   for (let f = 0; f < width; f++) if (bytes[3 + f] !== NUM) return undefined;
   const head = align8(3 + width);
-  const numbers = new Float64Array(count * (1 + width));
-  new Uint8Array(numbers.buffer).set(bytes.subarray(head, head + numbers.byteLength));
+  const n = count * (1 + width);
+  const numbers = reuse !== undefined && reuse.length >= n ? reuse.subarray(0, n) : new Float64Array(n);
+  new Uint8Array(numbers.buffer, numbers.byteOffset, numbers.byteLength).set(bytes.subarray(head, head + numbers.byteLength));
   return { width, numbers };
 }
 
