@@ -108,12 +108,13 @@ test("frames read one by one into reused buffers: each frame right while it is c
     let next = 0;
     const seen: Float64Array[] = [];
     for (const f of readKeyedFrames(p)) {
-      assert.ok(f.typed, "a typed frame");
-      seen.push(f.numbers);
-      for (let i = 0; i < f.count; i++, next++) {
-        const at = i * (1 + f.width);
-        assert.equal(f.numbers[at], next);
-        assert.deepEqual([...f.numbers.subarray(at + 1, at + 1 + f.width)], fields(next));
+      if (!f.typed) throw new Error("a general frame where typed ones were written");
+      const { numbers, width, count } = f;
+      seen.push(numbers);
+      for (let i = 0; i < count; i++, next++) {
+        const at: number = i * (1 + width);
+        assert.equal(numbers[at], next);
+        assert.deepEqual([...numbers.subarray(at + 1, at + 1 + width)], fields(next));
       }
     }
     assert.equal(next, total);
