@@ -71,7 +71,7 @@ export class KeyIndex {
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
   private readonly pair: ((record: any, slot: PairSlot) => boolean) | undefined;
   private readonly hashable: (record: any) => HashKey;
-  /** Per id: the key's hashable, or a pair's first leaf (then `keyB` holds the second). */
+  /** Per id: the key's hashable, or a pair's first leaf (then `keyB[id]` holds the second; empty for other keys). */
   private readonly keyA: unknown[] = [];
   private readonly keyB: unknown[] = [];
   // The last find's key: which table, and its leaves (or hashable) there; for a pair, the table
@@ -209,7 +209,9 @@ export class KeyIndex {
     }
     if (this.keepKeys) {
       this.keyA.push(a);
-      this.keyB.push(this.kind === PAIR ? this.lastB : undefined);
+      // Only a pair has a second leaf: an index of single keys keeps no second array at all
+      // (millions of undefined slots, regrown after every spill, pushed the old generation).
+      if (this.kind === PAIR) this.keyB[id] = this.lastB;
     }
     return id;
   }

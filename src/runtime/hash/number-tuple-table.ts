@@ -7,9 +7,8 @@
  * array). `freeze` gives each key a dense id (IntTable) and lists the rows key by key, equal keys
  * in arrival order (a counting sort into a row permutation, applied to the fields in place: no
  * second copy of them; nothing moves when every key came once, `unique`), so a probe is one
- * lookup and a slice of the fields;
- * `record(i)` builds the i-th listed row as a fresh array, the only object a match costs, and
- * `sharedRecord(i)` writes it into one array the table reuses (none at all).
+ * lookup and a slice of the fields; `record(i)` builds the i-th listed row as a fresh array, the
+ * only object a match costs, and `sharedRecord(i)` writes it into one array the table reuses.
  *
  * @example
  * const t = new NumberTupleTable(2);
@@ -134,7 +133,9 @@ export class NumberTupleTable {
     this.unique = keys === n;
     if (this.unique) {
       // Every key once: ids are arrival positions, so the rows are listed as they came.
-      this.start = new Int32Array(n + 1).map((_, i) => i);
+      const start = new Int32Array(n + 1);
+      for (let i = 0; i <= n; i++) start[i] = i;
+      this.start = start;
     } else {
       const start = new Int32Array(keys + 1);
       for (let i = 0; i < n; i++) start[keyIds[i]! + 1]!++;
@@ -157,23 +158,25 @@ export class NumberTupleTable {
   private listInPlace(rows: Int32Array): void {
     const w = this.width;
     const chunks = this.fieldChunks;
-    const at = (i: number): [Float64Array, number] => [chunks[i >>> CHUNK_BITS]!, (i & (CHUNK - 1)) * w];
     const held = new Float64Array(w);
     const done = new Uint8Array(rows.length);
     for (let first = 0; first < rows.length; first++) {
       if (done[first] === 1 || rows[first] === first) continue;
-      const [c0, o0] = at(first);
+      const c0 = chunks[first >>> CHUNK_BITS]!;
+      const o0 = (first & (CHUNK - 1)) * w;
       for (let f = 0; f < w; f++) held[f] = c0[o0 + f]!;
-      let to = first;
-      for (;;) {
+      // Position `to` takes row rows[to], which frees that row's place for the next step.
+      for (let to = first; ; ) {
         done[to] = 1;
         const from = rows[to]!;
-        const [ct, ot] = at(to);
+        const ct = chunks[to >>> CHUNK_BITS]!;
+        const ot = (to & (CHUNK - 1)) * w;
         if (from === first) {
           for (let f = 0; f < w; f++) ct[ot + f] = held[f]!;
           break;
         }
-        const [cf, of] = at(from);
+        const cf = chunks[from >>> CHUNK_BITS]!;
+        const of = (from & (CHUNK - 1)) * w;
         for (let f = 0; f < w; f++) ct[ot + f] = cf[of + f]!;
         to = from;
       }
