@@ -5,11 +5,11 @@
  * its width and reads as numbers; a writer that opens its file per write holds no descriptor.
  */
 import assert from "node:assert/strict";
-import { existsSync, readdirSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { KeyedEntryWriter, keyedEntries, readKeyedFrames } from "../../src/runtime/spill/keyed-entry-file.js";
-import { readSpillFile, SPILL_BATCH, SpillWriter } from "../../src/runtime/spill/spill-file.js";
+import { readSpillFile, readSpillFrame, SPILL_BATCH, SpillWriter } from "../../src/runtime/spill/spill-file.js";
 import { encodeTuples, keyedNumbersFrame, keyedNumbersView } from "../../src/runtime/spill/tuple-layout.js";
 import { tempDirs } from "../temp-dirs.js";
 import { exact } from "./spill-helpers.js";
@@ -131,4 +131,21 @@ test("a frame larger than the read chunk comes back whole, between small ones", 
   w.writeBatch([[2, "b"], [3, "c"]]);
   w.close();
   assert.deepEqual([...readSpillFile(path)], [[[1, "a"]], big, [[2, "b"], [3, "c"]]]);
+});
+
+test("a writer gathering small chunks gives every frame's offset for reading it back alone, a frame past the chunk too", () => {
+  const path = join(dirs.dir(), "offsets");
+  const w = new SpillWriter(path, 4096);
+  const batches = Array.from({ length: 40 }, (_, b) => Array.from({ length: b % 7 === 3 ? 900 : 1 + b }, (_, i) => [b, `r${i}`, i * 0.5]));
+  const places = batches.map((batch) => w.writeBatch(batch));
+  const file = w.close();
+  assert.equal(file.records, batches.reduce((n, b) => n + b.length, 0));
+  assert.equal(file.bytes, places.reduce((n, p) => n + p.length, 0));
+  const fd = openSync(path, "r");
+  try {
+    for (const b of [39, 3, 0, 17, 10]) assert.deepEqual(readSpillFrame(fd, places[b]!.offset, places[b]!.length), batches[b], `frame ${b}`);
+  } finally {
+    closeSync(fd);
+  }
+  assert.deepEqual([...readSpillFile(path)], batches);
 });

@@ -31,7 +31,13 @@ export interface SpillFile {
 export class SpillWriter {
   /** The open file; undefined between writes for a writer that opens it per write. */
   private fd: number | undefined;
-  private pending: Buffer[] = [];
+  /**
+   * The chunk being gathered (allocated at the first frame, dropped at close): frames are copied
+   * in and the chunk written when the next frame would not fit. One buffer for the writer's life
+   * instead of a concatenation per chunk: spilling allocates no external memory per write, which
+   * V8 counts towards its next full collection.
+   */
+  private buf: Buffer | undefined;
   private pendingBytes = 0;
   private batch: unknown[] = [];
   private records = 0;
@@ -73,16 +79,20 @@ export class SpillWriter {
   }
 
   private writeFrame(codec: number, records: number, bytes: Uint8Array): { offset: number; length: number } {
-    const header = Buffer.allocUnsafe(HEADER);
-    header.writeUInt32LE(bytes.byteLength, 0);
-    header.writeUInt8(codec, 4);
-    header.writeUInt32LE(records, 5);
+    const size = HEADER + bytes.byteLength;
     const offset = this.written + this.pendingBytes;
-    this.pending.push(header, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    this.pendingBytes += HEADER + bytes.byteLength;
+    if (this.pendingBytes > 0 && this.pendingBytes + size > this.chunk) this.flushChunks();
+    // A frame larger than a chunk goes out alone, in a buffer of its size.
+    const buf = size > this.chunk ? Buffer.allocUnsafe(size) : (this.buf ??= Buffer.allocUnsafe(this.chunk));
+    const at = size > this.chunk ? 0 : this.pendingBytes;
+    buf.writeUInt32LE(bytes.byteLength, at);
+    buf.writeUInt8(codec, at + 4);
+    buf.writeUInt32LE(records, at + 5);
+    buf.set(bytes, at + HEADER);
     this.records += records;
-    if (this.pendingBytes >= this.chunk) this.flushChunks();
-    return { offset, length: HEADER + bytes.byteLength };
+    if (size > this.chunk) this.writeOut(buf, size);
+    else this.pendingBytes += size;
+    return { offset, length: size };
   }
 
   /** Writes everything buffered (the file stays open for more). */
@@ -95,6 +105,7 @@ export class SpillWriter {
     this.flush();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    this.buf = undefined;
     return { path: this.path, records: this.records, bytes: this.written };
   }
 
@@ -109,17 +120,21 @@ export class SpillWriter {
 
   private flushChunks(): void {
     if (this.pendingBytes === 0) return;
-    const chunk = Buffer.concat(this.pending, this.pendingBytes);
+    const n = this.pendingBytes;
+    this.pendingBytes = 0;
+    this.writeOut(this.buf!, n);
+  }
+
+  /** Writes the first `n` bytes of `data` at the end of the file. */
+  private writeOut(data: Buffer, n: number): void {
     const fd = this.fd ?? openSync(this.path, "r+");
     let off = 0;
     try {
-      while (off < chunk.length) off += writeSync(fd, chunk, off, chunk.length - off, this.written + off);
+      while (off < n) off += writeSync(fd, data, off, n - off, this.written + off);
     } finally {
       if (this.fd === undefined) closeSync(fd);
     }
-    this.written += chunk.length;
-    this.pending = [];
-    this.pendingBytes = 0;
+    this.written += n;
   }
 }
 
