@@ -12,6 +12,7 @@ import type { Shape } from "../common/shape.js";
 import { DECODE, DelimitedInputFormat } from "./delimited-input-format.js";
 import { StringInterner } from "./string-interner.js";
 import { byteDelimiter, NUMBER, PARSED, readCsvBytes, STRING, type CsvBytePlan } from "./csv-byte-parser.js";
+import { compileCsvScanner } from "./csv-line-scanner.js";
 import { CSV_KINDS, FIELD_PARSERS, INVALID, type CsvKind, type FieldParser } from "./csv-field-parsers.js";
 import { splitCsvLine, type CsvLineSyntax } from "./csv-line-parser.js";
 import { RecordError } from "./io-errors.js";
@@ -98,6 +99,9 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
     // One interner per string column, kept across this subtask's splits.
     this.interners ??= this.kinds.map((k) => (k === "string" ? new StringInterner() : undefined));
     this.bytePlan = { delim, quote, slotOf, kindOf, parsers: this.parsers, strings: this.interners };
+    // Many lines at a time where the line delimiter is "\n" ("__proto__" as a field name would set the prototype of a literal).
+    this.lineScanner = this.bytePath && this.delimiter === "\n" && !this.pojoFields?.includes("__proto__")
+      ? compileCsvScanner(this.bytePlan, this.commentByte, this.pojoFields) : undefined;
     await super.open(split);
   }
 

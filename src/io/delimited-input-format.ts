@@ -20,6 +20,13 @@ import { countDelimiters, END, LINE, SplitLineReader } from "./split-line-reader
 /** Returned by `readRecordBytes` for a line it leaves to `readRecord` (decoded). */
 export const DECODE: unique symbol = Symbol("decode the line");
 
+/**
+ * Reads whole "\n"-delimited lines of `buf` from `pos`, each starting at most at `limit`, into
+ * `out` (one record a line) until it holds `max`; returns the offset after the last line read,
+ * `pos` itself when it leaves the line there to the per-line path (csv-line-scanner.ts).
+ */
+export type LineScanner = (buf: Buffer, pos: number, end: number, limit: number, out: unknown[], max: number) => number;
+
 export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
   protected delimiter = "\n";
   protected charset: BufferEncoding = "utf8";
@@ -72,6 +79,13 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
   }
   /** Whether `readRecordBytes` is tried (set by a subclass in open(), before super.open). */
   protected bytePath = false;
+  /**
+   * Reads many lines at once where it can, before the per-line path (set by a subclass in open(),
+   * before super.open; only for the "\n" delimiter, and never for a split's first line, which
+   * may be a header or start with a byte order mark). It must read a line exactly as
+   * `readRecordBytes` would and leave every other line to it.
+   */
+  protected lineScanner: LineScanner | undefined;
 
   /** Whether the line being read is the first line of its file (for headers). */
   protected isFirstLineOfFile(): boolean {
@@ -119,7 +133,17 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
     const out: T[] = [];
     const reader = this.reader;
     if (!reader || this.ended) return out;
+    const scan = this.lineScanner;
     while (out.length < maxRecords) {
+      if (scan !== undefined && this.linesInSplit > 0 && reader.canScan()) {
+        const before = out.length;
+        const pos = scan(reader.buffer, reader.scanPos, reader.scanEnd, reader.scanLimit, out, maxRecords);
+        if (out.length > before) {
+          reader.advance(pos);
+          this.linesInSplit += out.length - before;
+          continue;
+        }
+      }
       const state = reader.next();
       if (state === LINE) {
         this.linesInSplit++;

@@ -43,7 +43,7 @@ export class SplitLineReader {
     splitStart: number,
     splitLength: number,
     private readonly delimiter: Buffer,
-    bufferSize = 1 << 18,
+    bufferSize = 1 << 20,
   ) {
     this.splitEnd = splitStart + splitLength;
     this.needle = delimiter.length === 1 ? delimiter[0]! : delimiter;
@@ -87,6 +87,30 @@ export class SplitLineReader {
       if (this.pos < this.end && !this.skipping) return this.emit(this.end, this.end);
       return this.finish();
     }
+  }
+
+  /**
+   * Whether a line scanner may read lines of `buffer` itself from `scanPos` (then `advance`): the
+   * delimiter is "\n", the split's first line was found and the split did not end.
+   */
+  canScan(): boolean {
+    return this.needle === 10 && !this.skipping && !this.done;
+  }
+  /** Where the next line starts in `buffer`. */
+  get scanPos(): number {
+    return this.pos;
+  }
+  /** End of the bytes read into `buffer`. */
+  get scanEnd(): number {
+    return this.end;
+  }
+  /** The last offset in `buffer` where a line of this split may start (a later one belongs to the next split). */
+  get scanLimit(): number {
+    return this.splitEnd - this.bufferOffset;
+  }
+  /** After a scanner read the lines of `buffer[scanPos, pos)`: the next line starts at `pos`. */
+  advance(pos: number): void {
+    this.pos = pos;
   }
 
   /** Reads the next chunk (compacting, or growing the buffer for a very long line). */
