@@ -3,6 +3,7 @@
  * InputFormat/OutputFormat rendered in TS. Methods marked so may return Promises.
  */
 import type { Configuration } from "./configuration.js";
+import type { NumberRows } from "./number-rows.js";
 
 /** A piece of input one subtask reads (a file byte range, a slice of a collection...). */
 export interface InputSplit {
@@ -19,6 +20,13 @@ export interface InputFormat<T, S extends InputSplit = InputSplit> {
   close(): void | Promise<void>;
   /** Optional, engine formats: a whole batch at once (fewer Promises on the record path). */
   nextBatch?(maxRecords: number): T[] | Promise<T[]>;
+  /**
+   * Optional, engine formats: when the records are tuples of numbers of one width, that width
+   * (then `nextNumberRows` can read them as numbers), else undefined.
+   */
+  numberRowsWidth?(): number | undefined;
+  /** Optional, with `numberRowsWidth`: fills `rows` from its start with up to its capacity of the next records (fewer at the split's end). */
+  nextNumberRows?(rows: NumberRows): void | Promise<void>;
   /** Optional: the shape of the records, for definition-time checks. */
   readonly shape?: unknown;
   /** Optional: bytes of the open split read so far, for live progress (file formats). */

@@ -9,7 +9,8 @@ import { InvalidProgramException } from "../common/errors.js";
 import type { LongCounter } from "../common/accumulators.js";
 import type { RuntimeContext } from "../common/runtime-context.js";
 import type { Shape } from "../common/shape.js";
-import { DECODE, DelimitedInputFormat } from "./delimited-input-format.js";
+import { DECODE, DelimitedInputFormat, type LineScanner } from "./delimited-input-format.js";
+import type { NumberRows } from "../common/number-rows.js";
 import { StringInterner } from "./string-interner.js";
 import { byteDelimiter, NUMBER, PARSED, readCsvBytes, STRING, type CsvBytePlan } from "./csv-byte-parser.js";
 import { compileCsvScanner } from "./csv-line-scanner.js";
@@ -61,6 +62,8 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
   private bytePlan: CsvBytePlan | undefined;
   private commentByte = -1;
   private interners: (StringInterner | undefined)[] | undefined;
+  /** The line scanner filling NumberRows (number columns only). */
+  private numberScanner: LineScanner | undefined;
 
   constructor(path: string, options: CsvOptions) {
     super(path);
@@ -100,9 +103,20 @@ export class CsvInputFormat<T> extends DelimitedInputFormat<T> {
     this.interners ??= this.kinds.map((k) => (k === "string" ? new StringInterner() : undefined));
     this.bytePlan = { delim, quote, slotOf, kindOf, parsers: this.parsers, strings: this.interners };
     // Many lines at a time where the line delimiter is "\n" ("__proto__" as a field name would set the prototype of a literal).
-    this.lineScanner = this.bytePath && this.delimiter === "\n" && !this.pojoFields?.includes("__proto__")
-      ? compileCsvScanner(this.bytePlan, this.commentByte, this.pojoFields) : undefined;
+    const scans = this.bytePath && this.delimiter === "\n" && !this.pojoFields?.includes("__proto__");
+    this.lineScanner = scans ? compileCsvScanner(this.bytePlan, this.commentByte, { kind: "records", pojoFields: this.pojoFields }) : undefined;
+    this.numberScanner = scans && this.numberRowsWidth() !== undefined ? compileCsvScanner(this.bytePlan, this.commentByte, { kind: "numbers" }) : undefined;
     await super.open(split);
+  }
+
+  /** Records of number columns only, as tuples: their width (they can come as NumberRows), else undefined. */
+  numberRowsWidth(): number | undefined {
+    return this.pojoFields === undefined && this.kinds.every((k) => k === "number") ? this.kinds.length : undefined;
+  }
+
+  /** The next records as rows of numbers (when `numberRowsWidth` says they are tuples of numbers). */
+  async nextNumberRows(rows: NumberRows): Promise<void> {
+    await this.readNumberRows(rows, this.numberScanner);
   }
 
   /** The plain case straight from the buffer; whatever it does not handle is decoded (DECODE). */

@@ -22,29 +22,40 @@ import { NUMBER, STRING, type CsvBytePlan } from "./csv-byte-parser.js";
  * start), into `out` until it holds `max` records; returns the offset after the last line read
  * (`pos` itself when the line there is left to the per-line path). Every line read gives one record.
  */
-export type CsvScan = (buf: Buffer, pos: number, end: number, limit: number, out: unknown[], max: number) => number;
+export type CsvScan = (buf: Buffer, pos: number, end: number, limit: number, out: any, max: number) => number;
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 const NL = 10;
 const CR = 13;
 
 /**
- * The scanner of a plan (`commentByte`: a line opening with it is a comment, or -1; `pojoFields`:
- * the record is an object with these fields, else a tuple). The generated code is cached per plan
- * shape; the parsers and interners are the plan's own.
+ * How a scanner hands over its lines: as records (`out` an array; tuples, or objects with
+ * `pojoFields`) or, for a plan of number columns only, as rows of a NumberRows batch.
+ */
+export type ScanTarget = { readonly kind: "records"; readonly pojoFields?: readonly string[] } | { readonly kind: "numbers" };
+
+/**
+ * The scanner of a plan (`commentByte`: a line opening with it is a comment, or -1). The generated
+ * code is cached per plan shape; the parsers and interners are the plan's own. A "numbers" scanner
+ * takes a NumberRows as `out` (its `count` rows filled, up to `max`).
  * @example
- * const scan = compileCsvScanner(plan, -1, undefined);
+ * const scan = compileCsvScanner(plan, -1, { kind: "records" });
  * const out: unknown[] = [];
  * const next = scan(Buffer.from("1,2\n3,4\n"), 0, 8, 8, out, 1024); // out: [[1, 2], [3, 4]], next: 8
  */
-export function compileCsvScanner(plan: CsvBytePlan, commentByte: number, pojoFields: readonly string[] | undefined): CsvScan {
-  const key = `${plan.delim}|${plan.quote}|${commentByte}|${Array.from(plan.slotOf).join(",")}|${Array.from(plan.kindOf).join(",")}|${JSON.stringify(pojoFields ?? null)}`;
+export function compileCsvScanner(plan: CsvBytePlan, commentByte: number, target: ScanTarget): CsvScan {
+  const key = `${plan.delim}|${plan.quote}|${commentByte}|${Array.from(plan.slotOf).join(",")}|${Array.from(plan.kindOf).join(",")}|${JSON.stringify(target)}`;
   let factory = factories.get(key);
   if (factory === undefined) {
-    factory = new Function("parsers", "strings", "INVALID", "POW10", "utf8Text", scannerSource(plan, commentByte, pojoFields)) as ScannerFactory;
+    factory = new Function("parsers", "strings", "INVALID", "POW10", "utf8Text", scannerSource(plan, commentByte, target)) as ScannerFactory;
     factories.set(key, factory);
   }
   return factory(plan.parsers, plan.strings, INVALID, POW10, utf8Text);
+}
+
+/** Whether a plan reads only number columns (a "numbers" scanner's condition). */
+export function numbersOnly(plan: CsvBytePlan): boolean {
+  return plan.kindOf.every((k) => k === NUMBER);
 }
 
 type ScannerFactory = (
@@ -58,7 +69,7 @@ type ScannerFactory = (
 const factories = new Map<string, ScannerFactory>();
 
 /** The body of a factory returning the scan function of `plan`. */
-function scannerSource(plan: CsvBytePlan, commentByte: number, pojoFields: readonly string[] | undefined): string {
+function scannerSource(plan: CsvBytePlan, commentByte: number, target: ScanTarget): string {
   const { delim, quote, slotOf, kindOf } = plan;
   const last = slotOf.length - 1;
   const lines: string[] = [];
@@ -75,12 +86,17 @@ function scannerSource(plan: CsvBytePlan, commentByte: number, pojoFields: reado
     else lines.push(textField(slot, slot >= 0 ? kindOf[slot]! : -1, delim, isLast));
   }
   const values = Array.from(kindOf, (_, s) => `v${s}`);
-  const record = pojoFields
-    ? `{ ${pojoFields.map((f, s) => `${JSON.stringify(f)}: v${s}`).join(", ")} }`
-    : `[${values.join(", ")}]`;
+  const width = values.length;
+  // Numbers: the row's fields written where the batch holds them; records: a literal of one shape.
+  const numbers = target.kind === "numbers";
+  const emit = numbers
+    ? `${values.map((v, s) => `data[o + ${s}] = ${v};`).join(" ")} o += ${width}; n++;`
+    : target.pojoFields
+      ? `out[n++] = { ${target.pojoFields.map((f, s) => `${JSON.stringify(f)}: v${s}`).join(", ")} };`
+      : `out[n++] = [${values.join(", ")}];`;
   return `${decls.join("\n")}
 return function scanCsvLines(buf, pos, end, limit, out, max) {
-  let n = out.length;
+  ${numbers ? `const data = out.data;\n  let n = out.count;\n  let o = n * ${width};` : "let n = out.length;"}
   while (n < max && pos <= limit) {
     let p = pos;
     let b = 0;
@@ -92,9 +108,10 @@ return function scanCsvLines(buf, pos, end, limit, out, max) {
       while (p < end && buf[p] !== ${NL}) p++;
       if (p >= end) break;
     }
-    out[n++] = ${record};
+    ${emit}
     pos = p + 1;
   }
+  ${numbers ? "out.count = n;" : ""}
   return pos;
 };`;
 }

@@ -16,16 +16,18 @@ import { FileInputFormat, type FileInputSplit } from "./file-input-format.js";
 import { latin1Text, utf8Text } from "./buffer-text.js";
 import { FileParseError, RecordError, fsError } from "./io-errors.js";
 import { countDelimiters, END, LINE, SplitLineReader } from "./split-line-reader.js";
+import type { NumberRows } from "../common/number-rows.js";
 
 /** Returned by `readRecordBytes` for a line it leaves to `readRecord` (decoded). */
 export const DECODE: unique symbol = Symbol("decode the line");
 
 /**
  * Reads whole "\n"-delimited lines of `buf` from `pos`, each starting at most at `limit`, into
- * `out` (one record a line) until it holds `max`; returns the offset after the last line read,
- * `pos` itself when it leaves the line there to the per-line path (csv-line-scanner.ts).
+ * `out` (one record a line: an array of records, or a NumberRows) until it holds `max`; returns the
+ * offset after the last line read, `pos` itself when it leaves the line there to the per-line path
+ * (csv-line-scanner.ts).
  */
-export type LineScanner = (buf: Buffer, pos: number, end: number, limit: number, out: unknown[], max: number) => number;
+export type LineScanner = (buf: Buffer, pos: number, end: number, limit: number, out: any, max: number) => number;
 
 export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
   protected delimiter = "\n";
@@ -131,16 +133,37 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
   /** Up to `maxRecords` records; fewer (maybe none) at the end of the split. */
   async nextBatch(maxRecords: number): Promise<T[]> {
     const out: T[] = [];
+    await this.readLines(out, maxRecords, this.lineScanner, () => out.length, (r) => out.push(r));
+    return out;
+  }
+
+  /**
+   * Fills `rows` (from its start) with the next records, each a tuple of `rows.width` numbers
+   * (for a subclass whose records are such tuples), through `scan` where it reads the lines.
+   */
+  protected async readNumberRows(rows: NumberRows, scan: LineScanner | undefined): Promise<void> {
+    rows.count = 0;
+    const add = (r: T): void => {
+      rows.data.set(r as number[], rows.count * rows.width);
+      rows.count++;
+    };
+    await this.readLines(rows, rows.capacity, scan, () => rows.count, add);
+  }
+
+  /**
+   * Reads lines until `out` holds `max` records (by `count`) or the split ends: many at a time
+   * through `scan` where it takes them, else one by one (`readRecordBytes`, `readRecord`) into `add`.
+   */
+  private async readLines<O>(out: O, max: number, scan: LineScanner | undefined, count: () => number, add: (record: T) => void): Promise<void> {
     const reader = this.reader;
-    if (!reader || this.ended) return out;
-    const scan = this.lineScanner;
-    while (out.length < maxRecords) {
+    if (!reader || this.ended) return;
+    while (count() < max) {
       if (scan !== undefined && this.linesInSplit > 0 && reader.canScan()) {
-        const before = out.length;
-        const pos = scan(reader.buffer, reader.scanPos, reader.scanEnd, reader.scanLimit, out, maxRecords);
-        if (out.length > before) {
+        const before = count();
+        const pos = scan(reader.buffer, reader.scanPos, reader.scanEnd, reader.scanLimit, out, max);
+        if (count() > before) {
           reader.advance(pos);
-          this.linesInSplit += out.length - before;
+          this.linesInSplit += count() - before;
           continue;
         }
       }
@@ -159,7 +182,7 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
             throw e instanceof RecordError ? await this.parseError(e, line) : e;
           }
         }
-        if (record !== undefined) out.push(record);
+        if (record !== undefined) add(record);
       } else if (state === END) {
         this.ended = true;
         await this.checkUnchanged(this.split!, this.file!, reader.endedEarly());
@@ -174,7 +197,6 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
         await this.checkUnchanged(this.split!, this.file!);
       }
     }
-    return out;
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,7 @@ import { compileCsvScanner } from "../../src/io/csv-line-scanner.js";
 import { NUMBER, PARSED, STRING, type CsvBytePlan } from "../../src/io/csv-byte-parser.js";
 import { FIELD_PARSERS } from "../../src/io/csv-field-parsers.js";
 import { StringInterner } from "../../src/io/string-interner.js";
+import { NumberRows } from "../../src/common/number-rows.js";
 
 /** A plan over columns `slots` (-1: not read) of the given kinds, "," delimited. */
 function plan(slots: number[], kinds: ("number" | "string" | "boolean")[], quote = -1): CsvBytePlan {
@@ -34,7 +35,7 @@ interface ScanOptions { comment?: number; limit?: number; max?: number; pojo?: s
 function scanAll(text: string, p: CsvBytePlan, options: ScanOptions = {}): { out: unknown[]; next: number } {
   const buf = Buffer.from(text);
   const out: unknown[] = [];
-  const scan = compileCsvScanner(p, options.comment ?? -1, options.pojo);
+  const scan = compileCsvScanner(p, options.comment ?? -1, { kind: "records", pojoFields: options.pojo });
   const next = scan(buf, 0, buf.length, options.limit ?? buf.length, out, options.max ?? 1024);
   return { out, next };
 }
@@ -49,6 +50,16 @@ test("scanner: skipped columns, a string last field with CR, booleans and object
   const p = plan([-1, 0, -1, 1], ["boolean", "string"]);
   const { out } = scanAll("x,true,y,name\r\nzz,0,,last,more\n", p, { pojo: ["flag", "name"] });
   assert.deepEqual(out, [{ flag: true, name: "name" }, { flag: false, name: "last" }]);
+});
+
+test("scanner: number columns straight into NumberRows, stopping where the records scanner stops", () => {
+  const p = plan([0, -1, 1], ["number", "number"]);
+  const buf = Buffer.from("1,x,2.5\r\n-0,y,1e3\n3,z,w\n5,6,7\n");
+  const rows = new NumberRows(2, 8);
+  const next = compileCsvScanner(p, -1, { kind: "numbers" })(buf, 0, buf.length, buf.length, rows, 8);
+  assert.equal(rows.count, 2);
+  assert.equal(exact(rows.records()), exact([[1, 2.5], [-0, 1000]]));
+  assert.equal(next, Buffer.byteLength("1,x,2.5\r\n-0,y,1e3\n"));
 });
 
 test("scanner: numbers it does not read plainly go to the string parser, and the same values come out", () => {

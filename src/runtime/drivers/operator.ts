@@ -14,6 +14,7 @@ import type { RuntimeContextImpl } from "../../common/runtime-context-impl.js";
 import type { UdfInstance, UdfSpec } from "../../common/udf.js";
 import type { IterationHooks } from "../iteration/hooks.js";
 import { holderMemory, type HolderMemory, type JobMemory } from "../memory/job-memory.js";
+import { isNumberRows, type NumberRows } from "../../common/number-rows.js";
 
 export interface Operator<IN = any> extends Collector<IN> {
   open(): void;
@@ -28,6 +29,12 @@ export interface Operator<IN = any> extends Collector<IN> {
    * hot path as one monomorphic loop instead of a call per record through the chain's adapters.
    */
   collectBatch?(input: 0 | 1, records: readonly any[], from: number, to: number): void;
+  /**
+   * Optional: rows of number tuples of input `input` (a typed source's batch, common/number-rows.ts),
+   * read during the call only. An operator takes them when it can use the numbers where they lie;
+   * to any other, `pushRows` hands the rows as records (fresh arrays).
+   */
+  collectNumbers?(input: 0 | 1, rows: NumberRows): void;
   endInput?(input: 0 | 1): void;
   finish(): Promise<void> | void;
   close(): void;
@@ -38,6 +45,21 @@ export function pushBatch(op: Operator, input: 0 | 1, records: readonly any[], f
   if (op.collectBatch !== undefined) op.collectBatch(input, records, from, to);
   else if (input === 0) for (let i = from; i < to; i++) op.collect(records[i]);
   else for (let i = from; i < to; i++) op.collectSecond!(records[i]);
+}
+
+/** Pushes the rows into input `input` of `op`: as numbers when it takes them, else as fresh records. */
+export function pushRows(op: Operator, input: 0 | 1, rows: NumberRows): void {
+  if (op.collectNumbers !== undefined) op.collectNumbers(input, rows);
+  else {
+    const records = rows.records();
+    pushBatch(op, input, records, 0, records.length);
+  }
+}
+
+/** Pushes a batch of an exchange (records, or NumberRows) into input `input` of `op`. */
+export function pushAny(op: Operator, input: 0 | 1, batch: readonly any[] | NumberRows): void {
+  if (isNumberRows(batch)) pushRows(op, input, batch);
+  else pushBatch(op, input, batch, 0, batch.length);
 }
 
 /**

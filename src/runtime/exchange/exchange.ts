@@ -13,10 +13,12 @@ import type { Channel } from "../../plan/physical.js";
 import type { Collector } from "../../common/collector.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 import { RangeBoundaries } from "./range-boundaries.js";
+import { NumberRows } from "../../common/number-rows.js";
 
 export const BATCH_SIZE = 1024;
 
-type Batch = any[];
+/** Records, or rows of number tuples held as numbers (common/number-rows.ts: from a typed source, FORWARD and HASH channels only). */
+export type Batch = any[] | NumberRows;
 
 /**
  * Where an exchange keeps its batches when the job bounds their memory (runtime/spill/exchange-spill.ts):
@@ -92,7 +94,7 @@ export class Exchange {
   /** The records one producer handed over, batch by batch from memory or disk. */
   private *heldRecords(producer: number): Generator<any> {
     const store = this.store;
-    for (const e of this.held![producer]!) yield* store ? store.read(e) : (e as Batch);
+    for (const e of this.held![producer]!) yield* store ? store.read(e) : (e as any[]);
   }
 
   /**
@@ -112,7 +114,7 @@ export class Exchange {
   private distribute(boundaries: RangeBoundaries): void {
     this.producersDone = false;
     this.held!.forEach((entries, producer) => {
-      const out: Batch[] = Array.from({ length: this.consumers }, () => []);
+      const out: any[][] = Array.from({ length: this.consumers }, () => []);
       for (const e of entries) {
         const records = this.store ? this.store.read(e) : (e as Batch);
         this.store?.drop?.(e);
@@ -164,20 +166,35 @@ export class Exchange {
   }
 }
 
-/** A producer subtask's end of an exchange: a Collector that partitions into batches. */
+/**
+ * A producer subtask's end of an exchange: a Collector that partitions into batches. FORWARD and
+ * HASH channels also take rows of number tuples (`collectNumbers`) into typed batches of their own,
+ * routed as their records would be; per target, records and rows go out in the order they came.
+ */
 export class ChannelWriter implements Collector<any> {
-  private readonly buffers: Batch[];
+  private readonly buffers: any[][];
+  /** Per target: the rows gathered as numbers (undefined until rows come). */
+  private readonly typed: (NumberRows | undefined)[];
   private readonly route: (record: any) => number;
   private readonly copy: boolean;
   private next = 0;
+  /** A record the typed rows are written into to route them (the route reads it, keeps nothing). */
+  private scratch: number[] = [];
 
   constructor(private readonly exchange: Exchange, private readonly producer: number) {
     const { channel, consumers } = exchange;
     const lists = channel.ship === "BROADCAST" ? 1 : consumers;
     this.buffers = Array.from({ length: lists }, () => []);
+    this.typed = new Array<NumberRows | undefined>(lists).fill(undefined);
     this.copy = exchange.copy;
     this.next = producer % Math.max(1, consumers);
     this.route = this.makeRoute();
+  }
+
+  /** Whether `collectNumbers` may be called: rows keep their channel's promises on FORWARD and HASH channels. */
+  get takesNumbers(): boolean {
+    const ship = this.exchange.channel.ship;
+    return ship === "FORWARD" || ship === "PARTITION_HASH";
   }
 
   private makeRoute(): (record: any) => number {
@@ -224,26 +241,78 @@ export class ChannelWriter implements Collector<any> {
     try {
       t = this.route(r);
     } catch (e) {
-      throw e instanceof TaskFailure ? e : new TaskFailure(this.exchange.consumerName, this.producer, this.exchange.producers, e);
+      throw this.failure(e);
     }
+    if (this.typed[t] !== undefined) this.sendTyped(t);
     const b = this.buffers[t]!;
     b.push(r);
-    if (b.length >= BATCH_SIZE) {
-      this.sent += b.length;
-      if (this.exchange.channel.ship === "PARTITION_RANGE") this.exchange.hold(this.producer, b);
-      else this.exchange.append(this.producer, t, b);
-      this.buffers[t] = [];
+    if (b.length >= BATCH_SIZE) this.sendRecords(t);
+  }
+
+  /** Rows of number tuples (read during the call): copied into this writer's typed batches, routed row by row. */
+  collectNumbers(rows: NumberRows): void {
+    const { width, data, count } = rows;
+    if (this.exchange.channel.ship === "FORWARD") {
+      this.appendRows(this.producer, data, 0, count, width);
+      return;
     }
+    const scratch = this.scratch;
+    scratch.length = width;
+    for (let i = 0, at = 0; i < count; i++, at += width) {
+      for (let f = 0; f < width; f++) scratch[f] = data[at + f]!;
+      let t: number;
+      try {
+        t = this.route(scratch);
+      } catch (e) {
+        throw this.failure(e);
+      }
+      this.appendRows(t, data, i, i + 1, width);
+    }
+  }
+
+  /** Rows [from, to) of `data` into target `t`'s typed batch, sending it whenever it is full. */
+  private appendRows(t: number, data: Float64Array, from: number, to: number, width: number): void {
+    if (this.buffers[t]!.length > 0) this.sendRecords(t);
+    for (let i = from; i < to; ) {
+      let b = this.typed[t];
+      if (b !== undefined && b.width !== width) {
+        this.sendTyped(t);
+        b = undefined;
+      }
+      b ??= this.typed[t] = new NumberRows(width, BATCH_SIZE);
+      const n = Math.min(to - i, BATCH_SIZE - b.count);
+      b.data.set(data.subarray(i * width, (i + n) * width), b.count * width);
+      b.count += n;
+      i += n;
+      if (b.count === BATCH_SIZE) this.sendTyped(t);
+    }
+  }
+
+  private sendRecords(t: number): void {
+    const b = this.buffers[t]!;
+    this.sent += b.length;
+    if (this.exchange.channel.ship === "PARTITION_RANGE") this.exchange.hold(this.producer, b);
+    else this.exchange.append(this.producer, t, b);
+    this.buffers[t] = [];
+  }
+
+  private sendTyped(t: number): void {
+    const b = this.typed[t]!;
+    this.typed[t] = undefined;
+    if (b.count === 0) return;
+    this.sent += b.count;
+    this.exchange.append(this.producer, t, b.count === b.capacity ? b : b.copy());
+  }
+
+  private failure(e: unknown): unknown {
+    return e instanceof TaskFailure ? e : new TaskFailure(this.exchange.consumerName, this.producer, this.exchange.producers, e);
   }
 
   /** Sends what is left in the partial batches. */
   close(): void {
-    this.buffers.forEach((b, t) => {
-      if (b.length === 0) return;
-      this.sent += b.length;
-      if (this.exchange.channel.ship === "PARTITION_RANGE") this.exchange.hold(this.producer, b);
-      else this.exchange.append(this.producer, t, b);
-      this.buffers[t] = [];
-    });
+    for (let t = 0; t < this.buffers.length; t++) {
+      if (this.buffers[t]!.length > 0) this.sendRecords(t);
+      if (this.typed[t] !== undefined) this.sendTyped(t);
+    }
   }
 }

@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { deserialize, serialize } from "node:v8";
 import type { Packr } from "msgpackr";
 import { classOf, isPlainPrototype, rebuildInstance } from "./class-registry.js";
+import { isNumberRows, type NumberRows } from "../../common/number-rows.js";
 
 export type Codec = "f64" | "pack" | "v8" | "class";
 
@@ -43,8 +44,9 @@ export function isEncoded(b: unknown): b is EncodedBatch {
   return typeof b === "object" && b !== null && (b as EncodedBatch).encoded === true;
 }
 
-/** Encodes one batch (an array of records). */
-export function encodeBatch(records: readonly unknown[]): EncodedBatch {
+/** Encodes one batch (an array of records, or NumberRows as their records). */
+export function encodeBatch(batch: readonly unknown[] | NumberRows): EncodedBatch {
+  const records = isNumberRows(batch) ? batch.records() : batch;
   const codec = classify(records);
   let bytes: Uint8Array;
   switch (codec) {
@@ -81,12 +83,12 @@ export function decodeBatch(b: EncodedBatch): unknown[] {
 
 /** A batch as records, whichever form it is in. */
 export function recordsOf(b: unknown): unknown[] {
-  return isEncoded(b) ? decodeBatch(b) : (b as unknown[]);
+  return isEncoded(b) ? decodeBatch(b) : isNumberRows(b) ? b.records() : (b as unknown[]);
 }
 
-/** A batch ready for the wire (encodes arrays, keeps encoded batches). */
+/** A batch ready for the wire (encodes arrays and NumberRows, keeps encoded batches). */
 export function toWire(b: unknown): EncodedBatch {
-  return isEncoded(b) ? b : encodeBatch(b as unknown[]);
+  return isEncoded(b) ? b : encodeBatch(b as unknown[] | NumberRows);
 }
 
 /** Encoded batches whose buffers may be moved (read by one consumer only). */

@@ -18,6 +18,7 @@
  * t.record(t.start[id]!);                            // [7, 0.5]
  */
 import { IntTable, MAX_LOAD } from "./int-table.js";
+import { numbersAt, numbersInto } from "../../common/number-rows.js";
 
 const CHUNK_BITS = 14;
 const CHUNK = 1 << CHUNK_BITS;
@@ -29,22 +30,9 @@ function slotsFor(keys: number): number {
   return cap;
 }
 
-/** A record of `w` numbers from `src` at `at`, a fresh array (literals for the common widths: packed, no growth). */
-export function numbersAt(src: ArrayLike<number>, at: number, w: number): number[] {
-  switch (w) {
-    case 1: return [src[at]!];
-    case 2: return [src[at]!, src[at + 1]!];
-    case 3: return [src[at]!, src[at + 1]!, src[at + 2]!];
-  }
-  const r: number[] = [];
-  for (let f = 0; f < w; f++) r.push(src[at + f]!);
-  return r;
-}
-
-/** `w` numbers from `src` at `at` written into `into` (a record the caller reuses), which is returned. */
-export function numbersInto(src: ArrayLike<number>, at: number, w: number, into: number[]): number[] {
-  for (let f = 0; f < w; f++) into[f] = src[at + f]!;
-  return into;
+/** Memory a table counts per row: numberTableBytes' share of a row, with the table's slots at their emptiest. */
+export function typedRowBytes(width: number): number {
+  return 8 * width + 17 + Math.ceil(16 / MAX_LOAD);
 }
 
 /** Whether `key` goes to a NumberTupleTable (an int32, as HashableIds sends to its IntTable). */
@@ -195,6 +183,12 @@ export class NumberTupleTable {
   /** The row listed at `i` in the frozen table (key order) as a fresh array. */
   record(i: number): number[] {
     return numbersAt(this.fieldChunks[i >>> CHUNK_BITS]!, (i & (CHUNK - 1)) * this.width, this.width);
+  }
+
+  /** The first field of key id `id`'s first row, frozen (a staged probe's touch of the row). */
+  firstField(id: number): number {
+    const i = this.unique ? id : this.start[id]!;
+    return this.fieldChunks[i >>> CHUNK_BITS]![(i & (CHUNK - 1)) * this.width]!;
   }
 
   /**

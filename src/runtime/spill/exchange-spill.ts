@@ -9,7 +9,8 @@ import { isEncoded } from "../executors/codec.js";
 import type { JobMemory } from "../memory/job-memory.js";
 import { heapSizeOf } from "../memory/size-estimator.js";
 import { deleteSpillFile, readSpillFrame, SpillWriter } from "./spill-file.js";
-import type { BatchStore } from "../exchange/exchange.js";
+import type { Batch, BatchStore } from "../exchange/exchange.js";
+import { isNumberRows } from "../../common/number-rows.js";
 
 /** A batch that went to disk: where its frame is. */
 export class SpilledBatch {
@@ -24,7 +25,7 @@ export class ExchangeSpill implements BatchStore {
   constructor(private readonly memory: JobMemory, private readonly consumer: string) {}
 
   /** The batch itself while the pool has room, else a SpilledBatch. */
-  keep(batch: any[]): any[] | SpilledBatch {
+  keep(batch: Batch): Batch | SpilledBatch {
     const bytes = sizeOf(batch);
     if (this.memory.exchangeHeld + bytes <= this.memory.exchangeLimit) {
       this.memory.exchangeHeld += bytes;
@@ -32,12 +33,12 @@ export class ExchangeSpill implements BatchStore {
       return batch;
     }
     this.writer ??= new SpillWriter(this.memory.spill.newFile(`exchange-${this.consumer.replace(/[^\w.-]+/g, "_").slice(0, 40)}`));
-    const at = isEncoded(batch) ? this.writer.writeEncoded(batch) : this.writer.writeBatch(batch);
+    const at = isNumberRows(batch) ? this.writer.writeNumberRows(batch) : isEncoded(batch) ? this.writer.writeEncoded(batch) : this.writer.writeBatch(batch);
     return new SpilledBatch(at.offset, at.length, batch.length);
   }
 
-  read(entry: unknown): any[] {
-    if (!(entry instanceof SpilledBatch)) return entry as any[];
+  read(entry: unknown): Batch {
+    if (!(entry instanceof SpilledBatch)) return entry as Batch;
     const b = entry;
     // Batches may still be written after the first read (range partitioning reads its held batches back and writes them routed).
     this.writer!.flush();
@@ -48,7 +49,7 @@ export class ExchangeSpill implements BatchStore {
   /** A batch kept in memory and read for the last time (by its consumer, or range partitioning's held batches) frees its share of the pool. */
   drop(entry: unknown): void {
     if (entry instanceof SpilledBatch) return;
-    const bytes = Math.min(this.held, sizeOf(entry as any[]));
+    const bytes = Math.min(this.held, sizeOf(entry as Batch));
     this.held -= bytes;
     this.memory.exchangeHeld -= bytes;
   }
@@ -66,7 +67,8 @@ export class ExchangeSpill implements BatchStore {
   }
 }
 
-function sizeOf(batch: any[]): number {
+function sizeOf(batch: Batch): number {
+  if (isNumberRows(batch)) return 8 * batch.count * batch.width + 64;
   if (isEncoded(batch)) return batch.bytes.byteLength;
   if (batch.length === 0) return 0;
   return heapSizeOf(batch[batch.length >> 1]) * batch.length;

@@ -77,6 +77,7 @@ export class KeyedEntryWriter {
 
   close(): SpillFile {
     this.flushFrame();
+    this.frame = undefined;
     return this.out.close();
   }
 
@@ -86,8 +87,8 @@ export class KeyedEntryWriter {
     const n = this.inFrame;
     // A frame of n entries is the first n entries' bytes (no strings after the numbers).
     const used = frame.bytes.byteLength - (SPILL_BATCH - n) * (1 + this.width) * 8;
+    // The writer copies the bytes into its chunk: the frame is filled again from its start.
     this.out.writeTupleFrame(n, frame.bytes.subarray(0, used));
-    this.frame = undefined;
     this.inFrame = 0;
   }
 }

@@ -15,7 +15,7 @@ import { keyedNumbersView } from "./tuple-layout.js";
 import { readSpillFrames, type RawSpillFrame } from "./spill-file.js";
 import { compareHashKeys } from "./hash-key-order.js";
 import { RunHeap } from "../sort/run-heap.js";
-import { numbersAt } from "../hash/number-tuple-table.js";
+import { numbersAt } from "../../common/number-rows.js";
 
 /** One run's entries, front to back: the current entry's key, and its record on demand. */
 class RunCursor {

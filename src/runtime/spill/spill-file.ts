@@ -11,10 +11,13 @@
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
 import { decodeBatch, encodeBatch, type Codec, type EncodedBatch } from "../executors/codec.js";
 import { decodeTuples, encodeTuples } from "./tuple-layout.js";
+import { NumberRows } from "../../common/number-rows.js";
 
 const CODECS: readonly Codec[] = ["f64", "pack", "v8", "class"];
 /** Codec byte of a frame in the tuple layout (tuple-layout.ts), after the engine's codecs. */
 const TUPLE_CODEC = CODECS.length;
+/** Codec byte of a frame of NumberRows: [u32 width][u32 0][f64 x count x width]. */
+const ROWS_CODEC = CODECS.length + 1;
 const HEADER = 9;
 const WRITE_CHUNK = 1 << 20;
 const READ_CHUNK = 1 << 20;
@@ -72,6 +75,16 @@ export class SpillWriter {
   writeTupleFrame(records: number, bytes: Uint8Array): void {
     this.flushBatch();
     this.writeFrame(TUPLE_CODEC, records, bytes);
+  }
+
+  /** Writes rows of number tuples as one frame of their numbers (read back by `readSpillFrame` as NumberRows). */
+  writeNumberRows(rows: NumberRows): { offset: number; length: number } {
+    this.flushBatch();
+    const numbers = rows.count * rows.width;
+    const bytes = new Uint8Array(8 + 8 * numbers);
+    new DataView(bytes.buffer).setUint32(0, rows.width, true);
+    new Float64Array(bytes.buffer, 8, numbers).set(rows.data.subarray(0, numbers));
+    return this.writeFrame(ROWS_CODEC, rows.count, bytes);
   }
 
   writeEncoded(b: EncodedBatch): { offset: number; length: number } {
@@ -206,8 +219,8 @@ export function* readSpillFile(path: string): Generator<unknown[]> {
   for (const f of readSpillFrames(path)) yield f.decode();
 }
 
-/** One frame read back alone (for files whose frames are read out of order). */
-export function readSpillFrame(fd: number, offset: number, length: number): unknown[] {
+/** One frame read back alone (for files whose frames are read out of order): its records, or its NumberRows. */
+export function readSpillFrame(fd: number, offset: number, length: number): unknown[] | NumberRows {
   const buf = Buffer.allocUnsafe(length);
   let got = 0;
   while (got < length) {
@@ -215,13 +228,25 @@ export function readSpillFrame(fd: number, offset: number, length: number): unkn
     if (n === 0) throw new Error(`spill frame at ${offset} is truncated`);
     got += n;
   }
-  return decodeFrame(buf, 0);
+  return buf.readUInt8(4) === ROWS_CODEC ? rowsOfFrame(buf, 0) : decodeFrame(buf, 0);
+}
+
+/** A frame of NumberRows (ROWS_CODEC) at `at` of `buf`: its numbers copied out (aligned, and the chunk may be reused). */
+function rowsOfFrame(buf: Buffer, at: number): NumberRows {
+  const count = buf.readUInt32LE(at + 5);
+  const width = buf.readUInt32LE(at + HEADER);
+  const data = new Float64Array(count * width);
+  new Uint8Array(data.buffer).set(buf.subarray(at + HEADER + 8, at + HEADER + 8 + 8 * count * width));
+  const rows = new NumberRows(width, count, data);
+  rows.count = count;
+  return rows;
 }
 
 function decodeFrame(buf: Buffer, at: number): unknown[] {
   const size = buf.readUInt32LE(at);
   const code = buf.readUInt8(at + 4);
   const length = buf.readUInt32LE(at + 5);
+  if (code === ROWS_CODEC) return rowsOfFrame(buf, at).records();
   // The tuple layout copies what it keeps: no copy of the frame needed.
   if (code === TUPLE_CODEC) return decodeTuples(buf.subarray(at + HEADER, at + HEADER + size), length);
   const codec = CODECS[code]!;

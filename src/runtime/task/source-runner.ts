@@ -13,6 +13,7 @@ import { logicalOf, type PhysicalNode } from "../../plan/physical.js";
 import type { Operator } from "../drivers/operator.js";
 import { BATCH_SIZE } from "../exchange/exchange.js";
 import type { SubtaskCounts } from "../../common/progress.js";
+import { NumberRows } from "../../common/number-rows.js";
 
 /**
  * Splits per subtask, decided once per job by the coordinator: the format is asked for at least
@@ -105,7 +106,9 @@ async function readFormat(original: InputFormat<unknown>, run: SourceRun, fail: 
       throw fail(e);
     }
     try {
-      if (typeof format.nextBatch === "function") await readBatches(format, run, bytesDone);
+      const width = run.out.collectNumbers !== undefined ? format.numberRowsWidth?.() : undefined;
+      if (width !== undefined && typeof format.nextNumberRows === "function") await readNumberRows(format, run, bytesDone, width);
+      else if (typeof format.nextBatch === "function") await readBatches(format, run, bytesDone);
       else await readRecords(format, run);
     } catch (e) {
       throw fail(e);
@@ -125,6 +128,26 @@ async function readBatches(format: InputFormat<unknown>, run: SourceRun, bytesDo
     pushSlice(run.out, batch, 0, batch.length);
     if (run.counts !== undefined) {
       run.counts.recordsIn += batch.length;
+      if (splitBytes !== undefined) run.counts.bytesRead = bytesDone + splitBytes();
+    }
+    const d = run.drain();
+    if (d !== undefined) await d;
+  }
+}
+
+/**
+ * Tuples of numbers as NumberRows, for a chain whose first operator takes them: one batch object,
+ * refilled for every batch (the operator reads it during its call only).
+ */
+async function readNumberRows(format: InputFormat<unknown>, run: SourceRun, bytesDone: number, width: number): Promise<void> {
+  const splitBytes = run.counts !== undefined && typeof format.getSplitBytesRead === "function" ? () => format.getSplitBytesRead!() : undefined;
+  const rows = new NumberRows(width, BATCH_SIZE);
+  while (!format.reachedEnd()) {
+    const filled = format.nextNumberRows!(rows);
+    if (filled instanceof Promise) await filled;
+    if (rows.count > 0) run.out.collectNumbers!(0, rows);
+    if (run.counts !== undefined) {
+      run.counts.recordsIn += rows.count;
       if (splitBytes !== undefined) run.counts.bytesRead = bytesDone + splitBytes();
     }
     const d = run.drain();

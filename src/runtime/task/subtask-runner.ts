@@ -9,7 +9,8 @@ import type { InputSplit } from "../../common/formats.js";
 import { TaskFailure } from "../../common/errors.js";
 import { copyRecord } from "../../common/copy.js";
 import { chainPredecessor, type PhysicalNode } from "../../plan/physical.js";
-import { pushBatch, type Operator, type OperatorContext } from "../drivers/operator.js";
+import { pushAny, pushBatch, type Operator, type OperatorContext } from "../drivers/operator.js";
+import { isNumberRows, type NumberRows } from "../../common/number-rows.js";
 import { createOperator, type JobServices } from "../drivers/registry.js";
 import { END_OF_CHAIN } from "../drivers/sink-drivers.js";
 import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
@@ -149,7 +150,7 @@ async function pumpInputs(
       for (const ex of task.inputs[input]!) {
         for (const batch of ex.batchesFor(subtask)) {
           if (counts !== undefined) counts.recordsIn += batch.length;
-          pushBatch(op, input, batch, 0, batch.length);
+          pushAny(op, input, batch);
           const d = drain();
           if (d !== undefined) await d;
         }
@@ -179,7 +180,7 @@ async function pumpSorted(
   try {
     for (const ex of exchanges) {
       for (const b of ex.batchesFor(subtask)) {
-        sorter.addBatch(b);
+        sorter.addBatch(isNumberRows(b) ? b.records() : b);
         if (counts !== undefined) counts.recordsIn += b.length;
         if (sorter.spilled) await drain();
       }
@@ -309,7 +310,7 @@ async function pumpSideInput(
   for (const ex of task.inputs[side.gate]!) {
     for (const batch of ex.batchesFor(subtask)) {
       if (counts !== undefined) counts.recordsIn += batch.length;
-      pushBatch(op, side.input, batch, 0, batch.length);
+      pushAny(op, side.input, batch);
       const d = drain();
       if (d !== undefined) await d;
     }
@@ -323,6 +324,7 @@ function chainedInputOf(op: Operator, input: 0 | 1): Operator {
     open() {},
     collect: input === 0 ? (r) => op.collect(r) : (r) => op.collectSecond!(r),
     collectBatch: (_, records, from, to) => pushBatch(op, input, records, from, to),
+    ...(op.collectNumbers !== undefined ? { collectNumbers: (_: 0 | 1, rows: NumberRows) => op.collectNumbers!(input, rows) } : {}),
     finish() {
       op.endInput?.(input);
       return op.finish();
@@ -407,7 +409,8 @@ function outputOf(writers: ChannelWriter[]): Operator {
   const close = (): void => { for (const w of writers) w.close(); };
   if (writers.length === 1) {
     const w = writers[0]!;
-    return { open() {}, collect: (r) => w.collect(r), finish: close, close() {} };
+    const numbers = w.takesNumbers ? { collectNumbers: (_: 0 | 1, rows: NumberRows) => w.collectNumbers(rows) } : {};
+    return { open() {}, collect: (r) => w.collect(r), ...numbers, finish: close, close() {} };
   }
   return {
     open() {},

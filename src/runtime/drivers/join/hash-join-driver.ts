@@ -11,7 +11,7 @@
  * partitions that do not fit go to disk with their probe records and are joined one by one.
  */
 import { isFlatRecord } from "../../../common/copy.js";
-import type { CompiledKey } from "../../../common/keys.js";
+import type { CompiledKey, HashKey } from "../../../common/keys.js";
 import { instantiateUdf } from "../../../common/udf.js";
 import type { JoinNode } from "../../../plan/logical.js";
 import { JoinHashTable } from "../../hash/join-hash-table.js";
@@ -25,6 +25,10 @@ import type { HolderMemory } from "../../memory/job-memory.js";
 import { HashJoinSortFallback } from "./sort-fallback.js";
 import { HybridHashJoin } from "./hybrid-hash-join.js";
 import { emitAgainst, emitOnce, heldPairEmitter, lastUse, outerSides, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
+import { tableProber } from "./table-probe.js";
+import { emitTypedMatches, isRowKey, NUMBER_ROWS_JOIN_STATS, keyPosition, probeRowsAgainst } from "./number-rows-join.js";
+import { isTableKey, NumberTupleTable, typedRowBytes } from "../../hash/number-tuple-table.js";
+import { numbersAt, numbersInto, type NumberRows } from "../../../common/number-rows.js";
 
 export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   readonly firstInputToRead: 0 | 1;
@@ -46,6 +50,20 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   private readonly size = new RecordSizeEstimator();
   /** Set once the build side outgrew the share (never for a table kept across supersteps). */
   private fallback: HybridHashJoin | HashJoinSortFallback | undefined;
+  /** The key's position in a tuple, per side: where rows of numbers hold it (-1: they go through the record path). */
+  private readonly buildField: number;
+  private readonly probeField: number;
+  /**
+   * The build rows that came as numbers with row keys (isRowKey), held as numbers
+   * (number-rows-join.ts); `table` holds the rest, keys of other kinds. A key's build rows are in
+   * one of the two: once `table` holds a row key, every build row goes there.
+   */
+  private typedBuild: NumberTupleTable | undefined;
+  private typedBytes = 0;
+  /** `table` holds a record with a row key. */
+  private tableRowKeys = false;
+  /** The one array a read-only function gets every probe row in. */
+  private readonly reusedProbe: number[] = [];
 
   constructor(ctx: OperatorContext<JoinNode>, out: Operator, private readonly build: 0 | 1) {
     const node = ctx.node.logical;
@@ -56,6 +74,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     this.firstInputToRead = build;
     this.buildKey = subtaskKey(keys[build], ctx.node.name);
     this.probeKey = subtaskKey(keys[1 - build]!, ctx.node.name);
+    this.buildField = keyPosition(keys[build]);
+    this.probeField = keyPosition(keys[1 - build]!);
     this.buildOuter = outer[build];
     this.probeOuter = outer[1 - build]!;
     // A static build side is built once per iteration (Flink's cached static path); an outer
@@ -85,6 +105,17 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     else this.probeRecords(records, from, to);
   }
 
+  /** Rows of numbers: the build side held as numbers while it can be, probe rows looked up on their key field. */
+  collectNumbers(input: 0 | 1, rows: NumberRows): void {
+    if (input === this.build) {
+      NUMBER_ROWS_JOIN_STATS.built += rows.count;
+      this.insertRows(rows);
+    } else {
+      NUMBER_ROWS_JOIN_STATS.probed += rows.count;
+      this.probeRows(rows);
+    }
+  }
+
   /** The probe of one streamed record: the general one, or the table's own once it is built. */
   private probeRecord: (record: any) => void = (record) => this.probe(record);
   /** The probe of records[from, to): the same, as one loop. */
@@ -100,82 +131,98 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       this.kept.keep(frozen);
       this.useKeptTable(frozen);
     }
-    if (this.kept === undefined && this.fallback === undefined) this.useTableProbe();
+    if (this.kept === undefined && this.fallback === undefined) {
+      if (this.typedBuild !== undefined) this.useTypedProbe();
+      else this.useTableProbe();
+    }
+  }
+
+  /** Probe records against the build rows held as numbers (a row key) or the record table (any other); rows go through probeRows. */
+  private useTypedProbe(): void {
+    const typed = this.typedBuild!;
+    typed.freeze();
+    const hashable = this.probeKey.hashable;
+    const { emit, policy, probeOuter } = this;
+    const others = this.table.size > 0 ? this.table : undefined;
+    this.probeWith((record) => {
+      const key = hashable(record);
+      if (!isTableKey(key)) {
+        if (others !== undefined) return this.probeTable(key, record);
+        if (probeOuter) emit(null, lastUse(record, policy));
+        return;
+      }
+      const id = typed.find(key);
+      if (id >= 0) emitTypedMatches(typed, id, record, emit, policy);
+      else if (probeOuter) emit(null, lastUse(record, policy));
+    });
+  }
+
+  /** Build rows: as numbers (a typed table, or the hybrid join's partitions) while their keys are row keys, else as records. */
+  private insertRows(rows: NumberRows): void {
+    const { data, width, count } = rows;
+    const kf = this.kept === undefined ? this.buildField : -1;
+    for (let i = 0, at = 0; i < count; i++, at += width) {
+      const k = kf >= 0 ? data[at + kf]! : NaN;
+      const typed = this.typedBuild;
+      if (!isRowKey(k) || this.tableRowKeys || (typed !== undefined && typed.width !== width)) {
+        this.insert(numbersAt(data, at, width));
+        continue;
+      }
+      try {
+        if (this.fallback instanceof HybridHashJoin) this.fallback.addBuildNumbers(k, data, at, width);
+        else if (this.fallback !== undefined) this.insert(numbersAt(data, at, width));
+        else {
+          (this.typedBuild ??= new NumberTupleTable(width, this.buildOuter)).append(k, data, at);
+          this.typedBytes += typedRowBytes(width);
+          if (this.typedBytes + this.size.bytes >= this.memory.limit) this.spillTable();
+        }
+      } catch (e) {
+        throw this.fail(e);
+      }
+    }
   }
 
   /**
-   * The probe against the finished table: its key ids and record slices read directly and the
-   * copy decisions that depend on the build side taken once (the general `probe` makes them per
-   * record), so a probe is a key, an id lookup and the function. Same pairs and copies as `probe`.
+   * Probe rows: on their numbers against a typed build side or the hybrid join's partitions; else
+   * as records (fresh, or one reused array for a read-only function when nothing keeps it).
    */
+  private probeRows(rows: NumberRows): void {
+    const { data, width, count } = rows;
+    const reused = this.policy.readsOnly ? this.reusedProbe : undefined;
+    const kf = this.kept === undefined ? this.probeField : -1;
+    const fallback = this.fallback;
+    try {
+      if (kf >= 0 && fallback instanceof HybridHashJoin) return fallback.addProbeRows(rows, kf, reused, this.probeRecord);
+      if (kf >= 0 && fallback === undefined && this.typedBuild !== undefined) {
+        const probe = { emit: this.emit, policy: this.policy, probeOuter: this.probeOuter, keyField: kf, other: this.probeRecord };
+        return probeRowsAgainst(this.typedBuild, rows, probe, this.reusedProbe);
+      }
+    } catch (e) {
+      throw this.fail(e);
+    }
+    const reuse = reused !== undefined && fallback === undefined;
+    for (let i = 0, at = 0; i < count; i++, at += width) this.probeRecord(reuse ? numbersInto(data, at, width, reused) : numbersAt(data, at, width));
+  }
+
+  /** A record with a row key meets build rows held as numbers: they become records in the table. */
+  private untypeBuild(): void {
+    const typed = this.typedBuild!;
+    this.typedBuild = undefined;
+    this.typedBytes = 0;
+    this.tableRowKeys = true;
+    typed.forEachRow((k, src, at) => {
+      const r = numbersAt(src, at, typed.width);
+      this.table.insert(k, r);
+      this.size.add(r);
+    });
+    typed.clear();
+  }
+
+  /** Probes against the finished record table, its copy decisions taken once (table-probe.ts). */
   private useTableProbe(): void {
-    const table = this.table;
-    table.freeze();
-    const ids = table.keyIndex;
-    const { rows, start, matched } = table;
-    const hashable = this.probeKey.hashable;
-    const emit = this.emit;
-    const policy = this.policy;
-    const probeOuter = this.probeOuter;
-    const allFlat = this.allFlat;
-    // The single held match as it is: no copies at all, or a read-only function over flat build records.
-    const heldAsIs = !policy.copy || (policy.readsOnly && allFlat);
-    // The streamed record as it is: its last use, and it is owned (or nothing is copied); else a
-    // read-only function gets it as it is when it is flat.
-    const streamedAsIs = !policy.copy || policy.streamedOwned;
-    const streamedIfFlat = policy.readsOnly;
-    // A probe record against its key's one build record.
-    const withHeld = (held: any, record: any): void => {
-      if (heldAsIs && streamedAsIs) emit(held, record);
-      else if (heldAsIs && streamedIfFlat) emit(held, isFlatRecord(record) ? record : copyRecord(record));
-      else emitOnce(emit, held, record, policy, allFlat);
-    };
-    const withId = (record: any, id: number): void => {
-      if (id < 0) {
-        if (probeOuter) emit(null, lastUse(record, policy));
-        return;
-      }
-      if (matched !== undefined) matched[id] = 1;
-      const from = start[id]!;
-      const to = start[id + 1]!;
-      if (to - from > 1) emitAgainst(emit, rows, from, to, record, policy, allFlat);
-      else withHeld(rows[from], record);
-    };
-    // Every key once (a dimension table's build side): key id i's record is rows[i], no slice to read.
-    const unique = rows.length === start.length - 1;
-    const withUniqueId = (record: any, id: number): void => {
-      if (id < 0) {
-        if (probeOuter) emit(null, lastUse(record, policy));
-        return;
-      }
-      if (matched !== undefined) matched[id] = 1;
-      withHeld(rows[id], record);
-    };
-    const pairUp = unique ? withUniqueId : withId;
-    const one = (record: any): void => pairUp(record, ids.idOf(hashable(record)));
-    // A batch in stages when the probe key is fields (engine code, no user function to interleave
-    // with the join function): first every record's key id, then (unique keys) a touch of each
-    // matched build record, then the pairs. The loads of one stage do not depend on each other, so
-    // their cache misses overlap; record by record, each waits for the one before (csv-job's
-    // probes into 100k users). Pairs and their order are the same.
-    const staged = this.ctx.node.logical[this.build === 0 ? "keySecond" : "keyFirst"].kind === "fields";
-    let idsOf = new Int32Array(1024);
-    const batch = (records: readonly any[], from: number, to: number): void => {
-      const n = to - from;
-      if (idsOf.length < n) idsOf = new Int32Array(n);
-      const got = idsOf;
-      for (let i = 0; i < n; i++) got[i] = ids.idOf(hashable(records[from + i]));
-      if (unique) {
-        let objects = 0;
-        for (let i = 0; i < n; i++) {
-          const id = got[i]!;
-          if (id >= 0 && typeof rows[id] === "object") objects++;
-        }
-        this.touched = objects;
-      }
-      for (let i = 0; i < n; i++) pairUp(records[from + i], got[i]!);
-    };
-    this.probeWith(one, staged ? batch : undefined);
+    const key = this.ctx.node.logical[this.build === 0 ? "keySecond" : "keyFirst"];
+    const prober = tableProber(this.table, this.probeKey.hashable, this.emit, this.policy, this.probeOuter, this.allFlat, key.kind === "fields");
+    this.probeWith(prober.one, prober.batch);
   }
 
   /** Probes, one record or a batch, go through `one`; a failure names the operator. */
@@ -197,9 +244,6 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     };
   }
 
-  /** What a staged batch's touch of the build records counted (kept, so the loads are not dropped as unused). */
-  private touched = 0;
-
   /** Probes go to the frozen table kept across supersteps. */
   private useKeptTable(table: KeptBuildTable): void {
     const one = table.prober(this.probeKey.hashable, this.emit, this.policy, this.probeOuter);
@@ -211,9 +255,13 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       const key = this.buildKey.hashable(record);
       if (this.building) return this.building.add(key, record);
       if (this.fallback) return this.fallback.addBuild(key, record);
+      if (isTableKey(key) && !this.tableRowKeys) {
+        if (this.typedBuild !== undefined) this.untypeBuild();
+        this.tableRowKeys = true;
+      }
       this.table.insert(key, record);
       if (this.allFlat && !isFlatRecord(record)) this.allFlat = false;
-      if (this.kept === undefined && this.size.add(record) >= this.memory.limit) this.spillTable();
+      if (this.kept === undefined && this.size.add(record) + this.typedBytes >= this.memory.limit) this.spillTable();
     } catch (e) {
       throw this.fail(e);
     }
@@ -223,34 +271,46 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     try {
       if (this.fallback instanceof HybridHashJoin) return this.fallback.addProbe(this.probeKey.hashable(record), record);
       if (this.fallback) return this.fallback.addProbe(this.probeKey.hashable(record), this.ctx.inputOwned ? record : copyRecord(record));
-      const id = this.table.probe(this.probeKey.hashable(record));
-      if (id < 0) {
-        if (this.probeOuter) this.emit(null, lastUse(record, this.policy));
-        return;
-      }
-      const { rows, start } = this.table;
-      if (start[id + 1]! - start[id]! > 1) emitAgainst(this.emit, rows, start[id]!, start[id + 1]!, record, this.policy, this.allFlat);
-      else emitOnce(this.emit, rows[start[id]!], record, this.policy, this.allFlat);
+      this.probeTable(this.probeKey.hashable(record), record);
     } catch (e) {
       throw this.fail(e);
     }
   }
 
-  /** The table outgrew the share: its records move to a hybrid hash join (or, measuring, a sort-merge join). */
+  /** A probe record of key `key` against the record table. */
+  private probeTable(key: HashKey, record: any): void {
+    const id = this.table.probe(key);
+    if (id < 0) {
+      if (this.probeOuter) this.emit(null, lastUse(record, this.policy));
+      return;
+    }
+    const { rows, start } = this.table;
+    if (start[id + 1]! - start[id]! > 1) emitAgainst(this.emit, rows, start[id]!, start[id + 1]!, record, this.policy, this.allFlat);
+    else emitOnce(this.emit, rows[start[id]!], record, this.policy, this.allFlat);
+  }
+
+  /** The build side outgrew the share: its rows and records move to a hybrid hash join (or, measuring, a sort-merge join). */
   private spillTable(): void {
     if (HASH_JOIN_SPILL.strategy === "sort-merge") {
+      if (this.typedBuild !== undefined) this.untypeBuild();
       this.fallback = new HashJoinSortFallback(this.memory, this.table.keyedRecords());
     } else {
-      const hybrid = new HybridHashJoin(this.memory, {
-        buildOuter: this.buildOuter,
-        probeOuter: this.probeOuter,
-        emit: this.emit,
-        policy: this.policy,
-      });
+      const hybrid = this.hybrid();
+      const typed = this.typedBuild;
+      if (typed !== undefined) {
+        typed.forEachRow((k, src, at) => hybrid.addBuildNumbers(k, src, at, typed.width));
+        typed.clear();
+        this.typedBuild = undefined;
+        this.typedBytes = 0;
+      }
       for (const [k, r] of this.table.keyedRecords()) hybrid.addBuild(k, r);
       this.fallback = hybrid;
     }
     this.table.clear();
+  }
+
+  private hybrid(): HybridHashJoin {
+    return new HybridHashJoin(this.memory, { buildOuter: this.buildOuter, probeOuter: this.probeOuter, emit: this.emit, policy: this.policy });
   }
 
   override finish(): Promise<void> | void {
@@ -269,11 +329,13 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       try {
         // Last use of each build record: no copy needed.
         for (const r of this.table.unmatched()) this.emit(r, null);
+        if (this.typedBuild !== undefined) for (const r of this.typedBuild.unmatched()) this.emit(r, null);
       } catch (e) {
         throw this.fail(e);
       }
     }
     if (!this.kept) this.table.clear();
+    this.typedBuild?.clear();
     return this.out.finish();
   }
 }

@@ -20,13 +20,14 @@
  * probe record finds its key's build records (or none) where its partition is joined, and a build
  * record's key was probed or not when its partition has seen its probe records.
  */
-import { copyRecord, isFlatRecord } from "../../../common/copy.js";
 import { hashKey, type HashKey } from "../../../common/keys.js";
 import { JoinHashTable } from "../../hash/join-hash-table.js";
 import type { HolderMemory } from "../../memory/job-memory.js";
 import { RecordSizeEstimator } from "../../memory/size-estimator.js";
-import { MAX_LOAD } from "../../hash/int-table.js";
-import { isTableKey, numberTableBytes, numbersAt, NumberTupleTable } from "../../hash/number-tuple-table.js";
+import { isTableKey, numberTableBytes, NumberTupleTable, typedRowBytes } from "../../hash/number-tuple-table.js";
+import { numbersAt, numbersInto } from "../../../common/number-rows.js";
+import { emitTypedMatches, isRowKey } from "./number-rows-join.js";
+import type { NumberRows } from "../../../common/number-rows.js";
 import { deleteSpillFile } from "../../spill/spill-file.js";
 import { KeyedEntryWriter, keyedEntries } from "../../spill/keyed-entry-file.js";
 import { isNumberTuple } from "../../spill/tuple-layout.js";
@@ -43,6 +44,10 @@ import { emitAgainst, emitOnce, lastUse, type PairEmitter, type SharingPolicy } 
 export const PARTITIONS = 128;
 /** Levels of re-partitioning before a partition is joined by sort-merge (Flink's MAX_RECURSION_DEPTH is 3). */
 export const MAX_LEVEL = 3;
+/** A staged probe row's partition mark: its partition is on disk (the row went to its file). */
+const SPILLED = -1;
+/** A staged probe row's partition mark: its key is not a row key (it goes through the record path). */
+const OTHER = -2;
 /** Write chunk of a partition file: small, as up to 2 x PARTITIONS files gather chunks at once. */
 const PARTITION_CHUNK = 128 * 1024;
 
@@ -60,11 +65,6 @@ export interface HybridSides {
   /** `emit(build, probe)`. */
   readonly emit: PairEmitter;
   readonly policy: SharingPolicy;
-}
-
-/** Memory a typed partition counts per row: numberTableBytes' share of a row, with the table's slots at their emptiest. */
-function typedRowBytes(width: number): number {
-  return 8 * width + 17 + Math.ceil(16 / MAX_LOAD);
 }
 
 /**
@@ -88,8 +88,11 @@ export class HybridHashJoin {
   /** Bytes the typed partitions in memory count. */
   private typedBytes = 0;
   private readonly seed: number;
+  /** The sides' policy for probe records built here (this join's own). */
+  private readonly ownedPolicy: SharingPolicy;
 
   constructor(private readonly memory: HolderMemory, private readonly sides: HybridSides, private readonly level = 0) {
+    this.ownedPolicy = { ...sides.policy, streamedOwned: true };
     for (let i = 0; i < PARTITIONS; i++) this.parts.push(new Partition());
     this.seed = Math.imul(level + 1, 0x9e3779b9);
   }
@@ -124,6 +127,97 @@ export class HybridHashJoin {
     if (this.heldBytes() >= this.memory.limit) this.spillLargest();
   }
 
+  /**
+   * A build row of `width` numbers of `src` at `at` whose key `key` is a row key (isRowKey): held
+   * as numbers where its partition is, with no record built.
+   */
+  addBuildNumbers(key: number, src: Float64Array, at: number, width: number): void {
+    const part = this.parts[this.partitionOf(key)]!;
+    if (part.build !== undefined) {
+      part.build.addNumbers(key, src, at, width);
+      return;
+    }
+    if (part.table !== undefined || (part.typed !== undefined && part.typed.width !== width)) {
+      this.addBuild(key, numbersAt(src, at, width));
+      return;
+    }
+    (part.typed ??= new NumberTupleTable(width, this.sides.buildOuter)).append(key, src, at);
+    this.typedBytes += typedRowBytes(width);
+    if (this.heldBytes() >= this.memory.limit) this.spillLargest();
+  }
+
+  /**
+   * Probe rows (their key at `keyField`), a batch in stages: rows of spilled partitions go to their
+   * probe files and the others' key ids are looked up, then the matched build rows are touched,
+   * then the pairs are emitted in row order. The loads of a stage do not wait for each other, so
+   * their cache misses overlap (the partitions in memory are far larger than the cache); record by
+   * record each waited for the one before. A probe record is built for the calls (into `reused`
+   * for a function that only reads its arguments, else fresh: this join's own); a row whose key is
+   * not a row key (isRowKey) goes to `other` as a fresh record, in its place.
+   */
+  addProbeRows(rows: NumberRows, keyField: number, reused: number[] | undefined, other: (record: number[]) => void): void {
+    const { data, width, count } = rows;
+    if (this.stagedIds.length < count) {
+      this.stagedIds = new Int32Array(count);
+      this.stagedParts = new Int32Array(count);
+    }
+    const ids = this.stagedIds;
+    const partOf = this.stagedParts;
+    for (let i = 0, at = 0; i < count; i++, at += width) {
+      const k = data[at + keyField]!;
+      if (!isRowKey(k)) {
+        partOf[i] = OTHER;
+        continue;
+      }
+      const pi = this.partitionOfInt(k);
+      const part = this.parts[pi]!;
+      if (part.build !== undefined) {
+        (part.probe ??= this.writer("hybrid-probe")).addNumbers(k, data, at, width);
+        partOf[i] = SPILLED;
+        continue;
+      }
+      partOf[i] = pi;
+      const typed = part.typed;
+      ids[i] = typed !== undefined ? typed.find(k) : part.table !== undefined ? part.table.probe(k) : -1;
+    }
+    let touched = 0;
+    for (let i = 0; i < count; i++) {
+      const pi = partOf[i]!;
+      if (pi >= 0 && ids[i]! >= 0) touched += this.parts[pi]!.typed?.firstField(ids[i]!) ?? 0;
+    }
+    this.touched = touched;
+    const emit = this.sides.emit;
+    const owned = this.ownedPolicy;
+    for (let i = 0, at = 0; i < count; i++, at += width) {
+      const pi = partOf[i]!;
+      if (pi === SPILLED) continue;
+      if (pi === OTHER) {
+        other(numbersAt(data, at, width));
+        continue;
+      }
+      const record = reused !== undefined ? numbersInto(data, at, width, reused) : numbersAt(data, at, width);
+      const id = ids[i]!;
+      if (id < 0) {
+        if (this.sides.probeOuter) emit(null, record);
+        continue;
+      }
+      const part = this.parts[pi]!;
+      if (part.typed !== undefined) {
+        emitTypedMatches(part.typed, id, record, emit, owned);
+        continue;
+      }
+      const { rows: held, start } = part.table!;
+      if (start[id + 1]! - start[id]! > 1) emitAgainst(emit, held, start[id]!, start[id + 1]!, record, owned);
+      else emitOnce(emit, held[start[id]!], record, owned);
+    }
+  }
+
+  /** Per row of a staged probe batch: its key id, and its partition (or SPILLED, OTHER). */
+  private stagedIds = new Int32Array(0);
+  private stagedParts = new Int32Array(0);
+  /** What a staged batch's touch of the build rows read (kept, so the loads are not dropped as unused). */
+  private touched = 0;
+
   /** Joins a probe record now (its partition in memory) or writes it to its partition's probe file. */
   addProbe(key: HashKey, record: any): void {
     const part = this.parts[this.partitionOf(key)]!;
@@ -140,18 +234,9 @@ export class HybridHashJoin {
       if (this.sides.probeOuter) emit(null, lastUse(record, policy));
       return;
     }
-    if (typed !== undefined) {
-      const from = typed.unique ? id : typed.start[id]!;
-      const to = typed.unique ? id + 1 : typed.start[id + 1]!;
-      // Build records built for the call are fresh (or, for a function that only reads its
-      // arguments, one reused array): only the probe record follows the copy rules.
-      const shared = policy.readsOnly;
-      if (to - from === 1) return emit(shared ? typed.sharedRecord(from) : typed.record(from), lastUse(record, policy));
-      const copies = policy.copy && !(shared && isFlatRecord(record));
-      const last = policy.streamedOwned ? to - 1 : to;
-      for (let j = from; j < to; j++) emit(shared ? typed.sharedRecord(j) : typed.record(j), copies && j < last ? copyRecord(record) : record);
-      return;
-    }
+    // Build records built for the call are fresh (or, for a function that only reads its
+    // arguments, one reused array): only the probe record follows the copy rules.
+    if (typed !== undefined) return emitTypedMatches(typed, id, record, emit, policy);
     const { rows, start } = part.table!;
     if (start[id + 1]! - start[id]! > 1) emitAgainst(emit, rows, start[id]!, start[id + 1]!, record, policy);
     else emitOnce(emit, rows[start[id]!], record, policy);
@@ -286,7 +371,16 @@ export class HybridHashJoin {
   }
 
   private partitionOf(key: HashKey): number {
+    if (typeof key === "number" && (key | 0) === key) return this.partitionOfInt(key);
     let h = (hashKey(key) ^ this.seed) >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return ((h ^ (h >>> 16)) >>> 0) % PARTITIONS;
+  }
+
+  /** The partition of an int32 key: its bits mixed with the level's seed (murmur3's finalizer). */
+  private partitionOfInt(k: number): number {
+    let h = k ^ this.seed;
     h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
     return ((h ^ (h >>> 16)) >>> 0) % PARTITIONS;

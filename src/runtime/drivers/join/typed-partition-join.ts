@@ -14,7 +14,8 @@
  * build rows of keys no probe found with null at the end.
  */
 import { copyRecord } from "../../../common/copy.js";
-import { numbersAt, numbersInto, NumberTupleTable } from "../../hash/number-tuple-table.js";
+import { NumberTupleTable } from "../../hash/number-tuple-table.js";
+import { numbersAt, numbersInto } from "../../../common/number-rows.js";
 import { readKeyedFrames } from "../../spill/keyed-entry-file.js";
 import type { PairEmitter, SharingPolicy } from "./pair-function.js";
 
