@@ -184,7 +184,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
 
   /**
    * Probe rows: on their numbers against a typed build side or the hybrid join's partitions; else
-   * as records (fresh, or one reused array for a read-only function when nothing keeps it).
+   * as a batch of records (fresh, or arrays reused batch after batch for a read-only function when
+   * nothing keeps them).
    */
   private probeRows(rows: NumberRows): void {
     const { data, width, count } = rows;
@@ -200,9 +201,20 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     } catch (e) {
       throw this.fail(e);
     }
+    // As a batch of records, so the table's staged probe overlaps its lookups (table-probe.ts).
     const reuse = reused !== undefined && fallback === undefined;
-    for (let i = 0, at = 0; i < count; i++, at += width) this.probeRecord(reuse ? numbersInto(data, at, width, reused) : numbersAt(data, at, width));
+    const batch = this.rowRecords;
+    batch.length = count;
+    for (let i = 0, at = 0; i < count; i++, at += width) {
+      const r = batch[i];
+      batch[i] = reuse && r !== undefined && r.length === width ? numbersInto(data, at, width, r) : numbersAt(data, at, width);
+    }
+    this.probeRecords(batch, 0, count);
+    if (!reuse) batch.length = 0;
   }
+
+  /** Probe rows as records, for the record path: for a read-only function, arrays reused batch after batch. */
+  private readonly rowRecords: number[][] = [];
 
   /** A record with a row key meets build rows held as numbers: they become records in the table. */
   private untypeBuild(): void {
