@@ -1,3 +1,6 @@
+import type { KeyDefinition } from "./keys.js";
+import { tuplePosition } from "./shape.js";
+
 /**
  * A batch of tuples of numbers of one width, held as numbers (issues 15 and 16: typed batches for
  * tuples of known shape): row i's fields are `data[i * width, (i + 1) * width)`. A CSV source whose
@@ -82,4 +85,20 @@ export function numbersAt(src: ArrayLike<number>, at: number, w: number): number
 export function numbersInto(src: ArrayLike<number>, at: number, w: number, into: number[]): number[] {
   for (let f = 0; f < w; f++) into[f] = src[at + f]!;
   return into;
+}
+
+/** The position a one-field key reads in a tuple, or -1 (a selector, several fields, an object field). */
+export function keyPosition(key: KeyDefinition): number {
+  if (key.kind !== "fields" || key.fields.length !== 1) return -1;
+  const f = key.fields[0]!;
+  const p = typeof f === "number" ? f : tuplePosition(f);
+  return p === undefined ? -1 : p;
+}
+
+/**
+ * Whether the number `v` is its own hashable key (common/keys.ts) and one a typed table holds: an
+ * int32, not -0 (-0 is a key of its own).
+ */
+export function isRowKey(v: number): boolean {
+  return (v | 0) === v && (v !== 0 || 1 / v > 0);
 }

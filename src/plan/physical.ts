@@ -51,6 +51,12 @@ export interface DriverSpec {
   /** The logical node kinds it runs: the runtime reads `node.logical` as these (LogicalOf). */
   readonly runs: readonly LogicalKind[];
   readonly output: OutputOwnership;
+  /**
+   * Takes rows of number tuples where they lie (common/number-rows.ts: a CSV source of number
+   * columns): FORWARD and HASH channels into it carry a typed source's rows as typed batches.
+   * Any other driver gets records from the source, as it would without typed batches.
+   */
+  readonly numberRows?: true;
 }
 
 export const DRIVERS = {
@@ -75,7 +81,7 @@ export const DRIVERS = {
   HASHED_PARTIAL_DISTINCT: { inputs: 1, chainable: true, display: "Hash Combine (distinct)", runs: ["reduce"], output: "input" },
   HASH_DISTINCT: { inputs: 1, chainable: true, display: "Hash Distinct", runs: ["reduce"], output: "input" },
   ALL_REDUCE: { inputs: 1, chainable: true, display: "Reduce All", runs: ["reduce"], output: "fresh" },
-  HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce", runs: ["groupReduce"], output: "user-or-input" },
+  HASH_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Hash Group Reduce", runs: ["groupReduce"], output: "user-or-input", numberRows: true },
   SORTED_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Sorted Group Reduce", runs: ["groupReduce"], output: "user-or-input" },
   ALL_GROUP_REDUCE: { inputs: 1, chainable: true, display: "Group Reduce All", runs: ["groupReduce"], output: "user-or-input" },
   HASH_GROUP_COMBINE: {
@@ -99,8 +105,8 @@ export const DRIVERS = {
     runs: ["groupReduce", "groupCombine"],
     output: "user-or-input",
   },
-  HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Hybrid Hash (build: first)", runs: ["join"], output: "user" },
-  HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Hybrid Hash (build: second)", runs: ["join"], output: "user" },
+  HYBRIDHASH_BUILD_FIRST: { inputs: 2, chainable: false, display: "Hybrid Hash (build: first)", runs: ["join"], output: "user", numberRows: true },
+  HYBRIDHASH_BUILD_SECOND: { inputs: 2, chainable: false, display: "Hybrid Hash (build: second)", runs: ["join"], output: "user", numberRows: true },
   INNER_MERGE: { inputs: 2, chainable: false, display: "Merge", runs: ["join"], output: "user" },
   LEFT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Left Outer Merge", runs: ["join"], output: "user" },
   RIGHT_OUTER_MERGE: { inputs: 2, chainable: false, display: "Right Outer Merge", runs: ["join"], output: "user" },
@@ -111,6 +117,7 @@ export const DRIVERS = {
     display: "Left Outer Hybrid Hash (build: first)",
     runs: ["join"],
     output: "user",
+    numberRows: true,
   },
   LEFT_HYBRIDHASH_BUILD_SECOND: {
     inputs: 2,
@@ -118,6 +125,7 @@ export const DRIVERS = {
     display: "Left Outer Hybrid Hash (build: second)",
     runs: ["join"],
     output: "user",
+    numberRows: true,
   },
   RIGHT_HYBRIDHASH_BUILD_FIRST: {
     inputs: 2,
@@ -125,6 +133,7 @@ export const DRIVERS = {
     display: "Right Outer Hybrid Hash (build: first)",
     runs: ["join"],
     output: "user",
+    numberRows: true,
   },
   RIGHT_HYBRIDHASH_BUILD_SECOND: {
     inputs: 2,
@@ -132,6 +141,7 @@ export const DRIVERS = {
     display: "Right Outer Hybrid Hash (build: second)",
     runs: ["join"],
     output: "user",
+    numberRows: true,
   },
   FULL_OUTER_HYBRIDHASH_BUILD_FIRST: {
     inputs: 2,
@@ -139,6 +149,7 @@ export const DRIVERS = {
     display: "Full Outer Hybrid Hash (build: first)",
     runs: ["join"],
     output: "user",
+    numberRows: true,
   },
   FULL_OUTER_HYBRIDHASH_BUILD_SECOND: {
     inputs: 2,
@@ -146,6 +157,7 @@ export const DRIVERS = {
     display: "Full Outer Hybrid Hash (build: second)",
     runs: ["join"],
     output: "user",
+    numberRows: true,
   },
   CO_GROUP: { inputs: 2, chainable: false, display: "CoGroup", runs: ["coGroup"], output: "user-or-input" },
   HASH_CO_GROUP: { inputs: 2, chainable: false, display: "Hash CoGroup", runs: ["coGroup"], output: "user-or-input" },

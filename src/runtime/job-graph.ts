@@ -5,7 +5,7 @@
  * two-input node (a hash join on its probe input) reads its other input as a side input.
  * Tasks come out in an order where every task runs after the tasks whose exchanges it reads.
  */
-import { chainPredecessor, type Channel, type PhysicalNode, type PhysicalPlan } from "../plan/physical.js";
+import { chainPredecessor, DRIVERS, type Channel, type DriverSpec, type PhysicalNode, type PhysicalPlan } from "../plan/physical.js";
 import { Exchange } from "./exchange/exchange.js";
 
 /** The exchange-fed input of a chained two-input node, read completely before the head runs. */
@@ -49,7 +49,8 @@ export function buildJobGraph(plan: PhysicalPlan): JobGraph {
     // optimizer's `uncopiedInputs`) reads them as they are; every other one gets copies.
     const owned = c.source.outputOwned || consumer.uncopiedInputs?.includes(input as 0 | 1) === true;
     const copy = !plan.objectReuse && (!owned || list.length > 0);
-    const ex = new Exchange(c, c.source.parallelism, consumer.parallelism, copy, consumer.name);
+    const numberRows = (DRIVERS[consumer.driver] as DriverSpec).numberRows === true;
+    const ex = new Exchange(c, c.source.parallelism, consumer.parallelism, copy, consumer.name, numberRows);
     list.push(ex);
     exchanges.push(ex);
     return ex;

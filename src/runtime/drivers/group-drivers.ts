@@ -19,6 +19,7 @@ import { BaseOperator, holderOf, nodeUdf, type Operator, type OperatorContext } 
 import { KeyedSpill, type KeyedEntry } from "../spill/keyed-spill.js";
 import { SpillableList } from "../spill/spillable-list.js";
 import { subtaskKey } from "../../common/subtask-key.js";
+import { isRowKey, keyPosition, numbersAt, type NumberRows } from "../../common/number-rows.js";
 
 export const COMBINER_MAX_RECORDS = 1 << 18;
 
@@ -44,6 +45,8 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
   private readonly copyIn: boolean;
   /** A final keyed reduce past its share: records go straight to the spill's runs, no table. */
   private direct = false;
+  /** Where rows of numbers hold the key (-1: not one tuple field; rows then go in as records). */
+  private readonly keyField: number;
 
   constructor(ctx: OperatorContext<GroupReduceNode | GroupCombineNode>, out: Operator, private readonly partial: boolean) {
     const udf = instantiateUdf(nodeUdf(ctx.node));
@@ -51,6 +54,7 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     const logical = ctx.node.logical;
     this.fn = udf.call;
     this.key = logical.key ? subtaskKey(logical.key, ctx.node.name) : undefined;
+    this.keyField = logical.key ? keyPosition(logical.key) : -1;
     this.index = this.key ? new KeyIndex(this.key) : undefined;
     this.order = logical.groupOrder;
     this.copyIn = !ctx.inputOwned;
@@ -59,8 +63,12 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
   }
 
   collect(record: any): void {
-    if (this.direct) return this.addDirect(record);
-    const r = this.copyIn ? copyRecord(record) : record;
+    if (this.direct) return this.addDirect(record, this.copyIn);
+    this.keep(this.copyIn ? copyRecord(record) : record);
+  }
+
+  /** Holds record `r`, this operator's own. */
+  private keep(r: any): void {
     if (this.key === undefined) {
       // A combiner emits its one group when full; a final reduce lets the list spill.
       if (this.partial && this.spill.full(r)) {
@@ -71,7 +79,7 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     } else {
       let id: number;
       try {
-        id = this.index!.find(record);
+        id = this.index!.find(r);
       } catch (e) {
         throw this.fail(e);
       }
@@ -108,9 +116,32 @@ export class GroupOperator extends BaseOperator<any, any, GroupReduceNode | Grou
     this.direct = true;
   }
 
-  private addDirect(record: any): void {
+  /**
+   * Rows of numbers: once the groups went to disk (direct), rows whose key field holds a row key go
+   * to the spill's typed columns as they lie, no record built; otherwise each row is a record.
+   */
+  collectNumbers(_input: 0 | 1, rows: NumberRows): void {
+    const { data, width, count } = rows;
+    const kf = this.keyField;
+    for (let i = 0, at = 0; i < count; i++, at += width) {
+      if (!this.direct) {
+        this.keep(numbersAt(data, at, width));
+        continue;
+      }
+      const k = kf >= 0 ? data[at + kf]! : NaN;
+      try {
+        if (isRowKey(k) && this.spill.addDirectRow(k, data, at, width)) continue;
+      } catch (e) {
+        throw this.fail(e);
+      }
+      this.addDirect(numbersAt(data, at, width), false);
+    }
+  }
+
+  /** Adds a record straight to the spill's runs (a copy when `copy`). */
+  private addDirect(record: any, copy: boolean): void {
     try {
-      this.spill.addDirect(this.key!.hashable(record), record, this.copyIn ? copyRecord : identity);
+      this.spill.addDirect(this.key!.hashable(record), record, copy ? copyRecord : identity);
     } catch (e) {
       throw this.fail(e);
     }

@@ -64,6 +64,8 @@ export class Exchange {
     readonly copy: boolean,
     /** Name of the consuming operator, for errors in keys and partitioners. */
     readonly consumerName: string,
+    /** The consumer takes rows of numbers as they lie (DriverSpec.numberRows): a typed source's rows may ship as typed batches. */
+    readonly numberRows = false,
   ) {
     const lists = channel.ship === "BROADCAST" ? 1 : consumers;
     this.partitions = Array.from({ length: producers }, () => Array.from({ length: lists }, () => []));
@@ -191,10 +193,13 @@ export class ChannelWriter implements Collector<any> {
     this.route = this.makeRoute();
   }
 
-  /** Whether `collectNumbers` may be called: rows keep their channel's promises on FORWARD and HASH channels. */
+  /**
+   * Whether `collectNumbers` may be called: the consumer takes rows of numbers, and they keep the
+   * channel's promises (FORWARD and HASH channels).
+   */
   get takesNumbers(): boolean {
     const ship = this.exchange.channel.ship;
-    return ship === "FORWARD" || ship === "PARTITION_HASH";
+    return this.exchange.numberRows && (ship === "FORWARD" || ship === "PARTITION_HASH");
   }
 
   private makeRoute(): (record: any) => number {

@@ -55,18 +55,37 @@ export class KeyedNumberColumns {
     if (!isNumberTuple(record, this.width)) return false;
     const r = record;
     const w = (this.width = r.length);
-    const at = this.count & (CHUNK - 1);
-    if (at === 0) {
+    const at = this.place(key, w) * w;
+    const fields = this.fields[this.fields.length - 1]!;
+    for (let f = 0; f < w; f++) fields[at + f] = r[f]!;
+    return true;
+  }
+
+  /**
+   * Takes a row of `width` numbers of `src` at `at` with int32 key `key` (not -0), as `take` takes
+   * the same record, without the record (false: another width than the columns', the caller keeps
+   * it as a record).
+   */
+  takeRow(key: number, src: Float64Array, at: number, width: number): boolean {
+    if (this.width !== width && this.width >= 0) return false;
+    this.width = width;
+    const i = this.place(key, width);
+    this.fields[this.fields.length - 1]!.set(src.subarray(at, at + width), i * width);
+    return true;
+  }
+
+  /** Records `key` as the next entry's (a new chunk when the last is full) and counts it: its index in the last chunk. */
+  private place(key: number, w: number): number {
+    const i = this.count & (CHUNK - 1);
+    if (i === 0) {
       this.keys.push(new Int32Array(CHUNK));
       this.fields.push(new Float64Array(CHUNK * w));
     }
-    this.keys[this.keys.length - 1]![at] = key;
+    this.keys[this.keys.length - 1]![i] = key;
     if (key < this.minKey) this.minKey = key;
     if (key > this.maxKey) this.maxKey = key;
-    const fields = this.fields[this.fields.length - 1]!;
-    for (let f = 0; f < w; f++) fields[at * w + f] = r[f]!;
     this.count++;
-    return true;
+    return i;
   }
 
   /** The entries taken so far as [key, record] (records rebuilt from the columns), in the order they came. */

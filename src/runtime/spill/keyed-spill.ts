@@ -21,6 +21,9 @@ export { compareHashKeys };
 
 export type KeyedEntry<R> = [HashKey, R];
 
+/** Rows of numbers that went to a keyed spill's typed columns with no record built (for tests that the path ran). */
+export const DIRECT_ROW_STATS = { rows: 0 };
+
 export class KeyedSpill<R> {
   private sorter: ExternalSorter<KeyedEntry<R>> | undefined;
   private readonly size = new RecordSizeEstimator();
@@ -106,6 +109,19 @@ export class KeyedSpill<R> {
       this.direct = undefined;
     }
     this.add([key, copy(record)]);
+  }
+
+  /**
+   * `addDirect` of a row of `width` numbers of `src` at `at` whose key `key` is an int32 other than
+   * -0 (common/number-rows.ts isRowKey), into the typed columns with no record built; false when
+   * the columns no longer take records (the caller adds it as a record).
+   */
+  addDirectRow(key: number, src: Float64Array, at: number, width: number): boolean {
+    const columns = this.direct;
+    if (columns === undefined || !columns.takeRow(key, src, at, width)) return false;
+    DIRECT_ROW_STATS.rows++;
+    if (columns.full || columns.bytes >= this.memory.limit) this.writeColumns(columns);
+    return true;
   }
 
   /** Writes what the direct columns hold as a run (before a merge). */

@@ -26,9 +26,9 @@ import { HashJoinSortFallback } from "./sort-fallback.js";
 import { HybridHashJoin } from "./hybrid-hash-join.js";
 import { emitAgainst, emitOnce, heldPairEmitter, lastUse, outerSides, sharingPolicy, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 import { tableProber } from "./table-probe.js";
-import { emitTypedMatches, isRowKey, NUMBER_ROWS_JOIN_STATS, keyPosition, probeRowsAgainst } from "./number-rows-join.js";
+import { emitTypedMatches, NUMBER_ROWS_JOIN_STATS, probeRowsAgainst } from "./number-rows-join.js";
 import { isTableKey, NumberTupleTable, typedRowBytes } from "../../hash/number-tuple-table.js";
-import { numbersAt, numbersInto, type NumberRows } from "../../../common/number-rows.js";
+import { isRowKey, keyPosition, numbersAt, numbersInto, type NumberRows } from "../../../common/number-rows.js";
 
 export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
   readonly firstInputToRead: 0 | 1;

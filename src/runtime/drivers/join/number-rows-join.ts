@@ -8,27 +8,12 @@
  * NumberTupleTable holds; a row with any other key goes through the record path.
  */
 import { copyRecord, isFlatRecord } from "../../../common/copy.js";
-import type { KeyDefinition } from "../../../common/keys.js";
-import { numbersAt, numbersInto, type NumberRows } from "../../../common/number-rows.js";
-import { tuplePosition } from "../../../common/shape.js";
+import { isRowKey, numbersAt, numbersInto, type NumberRows } from "../../../common/number-rows.js";
 import type { NumberTupleTable } from "../../hash/number-tuple-table.js";
 import { lastUse, type PairEmitter, type SharingPolicy } from "./pair-function.js";
 
 /** Rows that met a join as numbers, built and probed (counted per batch: for tests that the typed path ran). */
 export const NUMBER_ROWS_JOIN_STATS = { built: 0, probed: 0 };
-
-/** The position a one-field key reads in a tuple, or -1 (a selector, several fields, an object field). */
-export function keyPosition(key: KeyDefinition): number {
-  if (key.kind !== "fields" || key.fields.length !== 1) return -1;
-  const f = key.fields[0]!;
-  const p = typeof f === "number" ? f : tuplePosition(f);
-  return p === undefined ? -1 : p;
-}
-
-/** Whether the number `v` is its own hashable key and a NumberTupleTable's (an int32, not -0: -0 is a key of its own). */
-export function isRowKey(v: number): boolean {
-  return (v | 0) === v && (v !== 0 || 1 / v > 0);
-}
 
 /**
  * Pairs a probe record with the rows of key id `id` of a frozen typed build table: build records
