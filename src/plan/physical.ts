@@ -160,7 +160,7 @@ export const DRIVERS = {
     numberRows: true,
   },
   CO_GROUP: { inputs: 2, chainable: false, display: "CoGroup", runs: ["coGroup"], output: "user-or-input" },
-  HASH_CO_GROUP: { inputs: 2, chainable: false, display: "Hash CoGroup", runs: ["coGroup"], output: "user-or-input" },
+  HASH_CO_GROUP: { inputs: 2, chainable: false, display: "Hash CoGroup", runs: ["coGroup"], output: "user-or-input", numberRows: true },
   NESTEDLOOP_BLOCKED_OUTER_FIRST: {
     inputs: 2,
     chainable: false,

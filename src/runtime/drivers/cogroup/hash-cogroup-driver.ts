@@ -25,6 +25,7 @@ import { RecordSizeEstimator } from "../../memory/size-estimator.js";
 import { compareHashKeys, KeyedSpill } from "../../spill/keyed-spill.js";
 import { BaseOperator, holderOf, type Operator, type OperatorContext } from "../operator.js";
 import { foldState, type FoldState } from "./fold-state.js";
+import { isRowKey, keyPosition, numbersAt, numbersInto, type NumberRows } from "../../../common/number-rows.js";
 
 type CoGroupCall = (first: Iterable<any>, second: Iterable<any>, out: Operator) => void;
 
@@ -140,6 +141,10 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
   private readonly foldCapacity: number;
   /** Heap bytes one folded key costs. */
   private readonly foldKeyBytes: number;
+  /** Per input, where rows of numbers hold the key (-1: not one tuple field). */
+  private readonly keyFields: readonly [number, number];
+  /** The record a row's key is looked up in (the index reads it during the call). */
+  private readonly scratch: number[] = [];
 
   constructor(ctx: OperatorContext<CoGroupNode>, out: Operator) {
     const node = ctx.node.logical;
@@ -147,6 +152,7 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     super(ctx, out, udf);
     this.fn = udf.call;
     this.key = new SwitchedKey(subtaskKey(node.keyFirst, ctx.node.name), subtaskKey(node.keySecond, ctx.node.name));
+    this.keyFields = [keyPosition(node.keyFirst), keyPosition(node.keySecond)];
     this.copiers = [copierOf(inCopy(ctx, 0)), copierOf(inCopy(ctx, 1))];
     this.memory = holderOf(ctx);
     this.fold = ctx.node.coGroupFold;
@@ -173,14 +179,39 @@ export class HashCoGroupOperator extends BaseOperator<any, any, CoGroupNode> {
     for (let i = from; i < to; i++) this.add(input, records[i]);
   }
 
-  private add(side: 0 | 1, record: any): void {
+  /**
+   * Rows of numbers of one input: once the groups went to disk, a row whose key field holds a row
+   * key and that joins no folded key goes to the spill's typed columns as it lies, no record built;
+   * any other row becomes a record (this driver's own: no copy).
+   */
+  collectNumbers(input: 0 | 1, rows: NumberRows): void {
+    this.key.current = input === 0 ? this.key.first : this.key.second;
+    const { data, width, count } = rows;
+    const kf = this.keyFields[input];
+    for (let i = 0, at = 0; i < count; i++, at += width) {
+      const spilled = this.spilled;
+      if (spilled !== undefined && kf >= 0 && isRowKey(data[at + kf]!)) {
+        try {
+          const folded = this.foldState !== undefined && this.index.find(numbersInto(data, at, width, this.scratch)) >= 0;
+          if (!folded && spilled[input].addDirectRow(data[at + kf]!, data, at, width)) continue;
+        } catch (e) {
+          throw this.fail(e);
+        }
+      }
+      this.add(input, numbersAt(data, at, width), true);
+    }
+  }
+
+  /** `owned`: the record is this driver's already (no copy). */
+  private add(side: 0 | 1, record: any, owned = false): void {
     try {
+      const copier = owned ? identity : this.copiers[side];
       if (this.spilled !== undefined && this.foldState === undefined) {
         // Past the share: straight to the sorted runs (typed columns for int keys and number tuples, copied only if held as a record).
-        this.spilled[side].addDirect(this.key.hashable(record), record, this.copiers[side]);
+        this.spilled[side].addDirect(this.key.hashable(record), record, copier);
         return;
       }
-      const r = this.copiers[side](record);
+      const r = copier(record);
       if (this.foldState !== undefined) {
         this.addFolded(this.foldState, side, r);
         return;
