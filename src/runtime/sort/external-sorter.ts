@@ -11,6 +11,13 @@ import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import type { HolderMemory } from "../memory/job-memory.js";
 import { deleteSpillFile, SpillWriter, spilledRecords } from "../spill/spill-file.js";
 import { RunHeap } from "./run-heap.js";
+import { PackedSortBuffer } from "./packed-sort-buffer.js";
+
+/** A sort on one tuple field: runs after the first may hold their records serialized (packed-sort-buffer.ts). */
+export interface PackedSortKey {
+  readonly field: number;
+  readonly dir: 1 | -1;
+}
 
 /** Runs merged at once (Flink's taskmanager.runtime.max-fan-in default is 128). */
 export const MERGE_FAN_IN = 64;
@@ -25,12 +32,15 @@ export class ExternalSorter<T> {
   private batched = 0;
   private readonly size = new RecordSizeEstimator();
   private runs: string[] = [];
+  /** After the first run, with a packed key: the buffer holding batches serialized (undefined once a batch did not fit it). */
+  private packed: PackedSortBuffer | undefined;
 
   constructor(
     private readonly sortRun: (records: T[]) => T[],
     private readonly compare: (a: T, b: T) => number,
     private readonly memory: HolderMemory,
     private readonly fanIn = MERGE_FAN_IN,
+    private packedKey?: PackedSortKey,
   ) {}
 
   /** Whether anything went to disk. */
@@ -39,6 +49,7 @@ export class ExternalSorter<T> {
   }
 
   add(record: T): void {
+    if (this.packed !== undefined) this.unpack();
     this.buffer.push(record);
     if (this.size.add(record) >= this.memory.limit && this.batched + this.buffer.length > 1) this.spillRun();
   }
@@ -48,6 +59,14 @@ export class ExternalSorter<T> {
    * and joined with the others by one native concat when sorted, instead of a push per record.
    */
   addBatch(records: readonly T[]): void {
+    const packed = this.packed;
+    if (packed !== undefined) {
+      if (packed.add(records)) {
+        if (packed.bytes >= this.memory.limit) this.writePacked();
+        return;
+      }
+      this.unpack();
+    }
     if (this.buffer.length > 0) this.keepBuffer();
     let from = 0;
     for (let i = 0; i < records.length; i++) {
@@ -55,6 +74,8 @@ export class ExternalSorter<T> {
         this.keep(from === 0 && i + 1 === records.length ? records : records.slice(from, i + 1));
         from = i + 1;
         this.spillRun();
+        // The rest of the batch goes where later batches go (the serialized buffer, once there is one).
+        if (this.packed !== undefined) return this.addBatch(records.slice(from));
       }
     }
     if (from < records.length) this.keep(from === 0 ? records : records.slice(from));
@@ -73,6 +94,8 @@ export class ExternalSorter<T> {
    * owns and deletes them). Call once, instead of `sorted`.
    */
   finishRuns(): T[] | { readonly runs: readonly string[] } {
+    if (this.packed !== undefined && this.packed.size > 0) this.writePacked();
+    this.packed = undefined;
     const last = this.sortRun(this.take());
     if (this.runs.length === 0) return last;
     if (last.length > 0) this.writeRun(last);
@@ -87,10 +110,13 @@ export class ExternalSorter<T> {
     this.buffer = [];
     this.batches = [];
     this.batched = 0;
+    this.packed?.clear();
+    this.packed = undefined;
   }
 
   /** Writes the buffer as a run now (a hash table handing its entries over when it is full). */
   spillNow(): void {
+    if (this.packed !== undefined && this.packed.size > 0) this.writePacked();
     if (this.buffer.length > 0 || this.batched > 0) this.spillRun();
   }
 
@@ -134,6 +160,27 @@ export class ExternalSorter<T> {
     const run = this.sortRun(this.take());
     this.size.reset();
     this.writeRun(run);
+    // Later batches are held serialized (the buffer is empty now, so arrival order holds).
+    if (this.packedKey !== undefined) this.packed ??= new PackedSortBuffer(this.packedKey.field, this.packedKey.dir);
+  }
+
+  /** The serialized buffer's records as a sorted run. */
+  private writePacked(): void {
+    const w = new SpillWriter(this.memory.spill.newFile("sort-run"));
+    try {
+      this.packed!.writeSorted(w);
+    } finally {
+      this.runs.push(w.close().path);
+    }
+  }
+
+  /** A batch the serialized buffer does not take: its records go back to the buffer as objects, and it is not used again. */
+  private unpack(): void {
+    const records = this.packed!.records() as T[];
+    this.packed = undefined;
+    this.packedKey = undefined;
+    for (const r of records) this.size.add(r);
+    if (records.length > 0) this.keep(records);
   }
 
   private writeRun(records: Iterable<T>): void {

@@ -326,3 +326,57 @@ export function decodeTuples(bytes: Uint8Array, count: number): unknown[][] {
 function align8(n: number): number {
   return (n + 7) & ~7;
 }
+
+/**
+ * A frame of flat tuples (no nested field) in the tuple layout, read in place: its field kinds
+ * (0 number, 1 string), aligned views of its numbers (`nums` per record) and string byte lengths
+ * (`strs` per record), where its text starts, and its ASCII/short flags. For code that moves
+ * records between frames without decoding them (runtime/sort/packed-sort-buffer.ts).
+ */
+export interface FlatTupleFrame {
+  readonly bytes: Uint8Array;
+  readonly kinds: Uint8Array;
+  readonly nums: number;
+  readonly strs: number;
+  readonly numbers: Float64Array;
+  readonly lengths: Uint32Array;
+  readonly textAt: number;
+  /** The first byte's flags (every string ASCII, every string short). */
+  readonly flags: number;
+}
+
+/** `bytes` (a frame of `count` records from encodeTuples, at offset 0 of its buffer) read in place; undefined when a field is nested. */
+export function flatTupleFrame(bytes: Uint8Array, count: number): FlatTupleFrame | undefined {
+  if (bytes.byteOffset !== 0) return undefined;
+  const width = bytes[0]! & WIDTH;
+  const kinds = bytes.slice(1, 1 + width);
+  let nums = 0;
+  for (const k of kinds) {
+    if (k !== NUM && k !== STR) return undefined;
+    if (k === NUM) nums++;
+  }
+  const strs = width - nums;
+  const head = align8(1 + width);
+  const numbers = new Float64Array(bytes.buffer, head, count * nums);
+  const lengths = new Uint32Array(bytes.buffer, head + numbers.byteLength, count * strs);
+  return { bytes, kinds, nums, strs, numbers, lengths, textAt: head + numbers.byteLength + lengths.byteLength, flags: bytes[0]! & (ASCII | SHORT_ONLY) };
+}
+
+/**
+ * An empty frame of `count` flat tuples of field kinds `kinds` with `textBytes` bytes of text,
+ * under `flags` (FlatTupleFrame.flags: which hold for every string the caller writes), and views
+ * the caller fills: numbers, string lengths, and the offset of the text.
+ */
+export function emptyFlatTupleFrame(kinds: Uint8Array, flags: number, count: number, textBytes: number): FlatTupleFrame {
+  const width = kinds.length;
+  let nums = 0;
+  for (const k of kinds) if (k === NUM) nums++;
+  const strs = width - nums;
+  const head = align8(1 + width);
+  const bytes = new Uint8Array(head + count * (8 * nums + 4 * strs) + textBytes);
+  bytes[0] = width | (flags & (ASCII | SHORT_ONLY));
+  bytes.set(kinds, 1);
+  const numbers = new Float64Array(bytes.buffer, head, count * nums);
+  const lengths = new Uint32Array(bytes.buffer, head + numbers.byteLength, count * strs);
+  return { bytes, kinds, nums, strs, numbers, lengths, textAt: head + numbers.byteLength + lengths.byteLength, flags };
+}

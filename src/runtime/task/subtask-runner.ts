@@ -10,13 +10,14 @@ import { TaskFailure } from "../../common/errors.js";
 import { copyRecord } from "../../common/copy.js";
 import { chainPredecessor, type PhysicalNode } from "../../plan/physical.js";
 import { pushAny, pushBatch, type Operator, type OperatorContext } from "../drivers/operator.js";
-import { isNumberRows, type NumberRows } from "../../common/number-rows.js";
+import { isNumberRows, keyPosition, type NumberRows } from "../../common/number-rows.js";
+import { Order } from "../../common/enums.js";
 import { createOperator, type JobServices } from "../drivers/registry.js";
 import { END_OF_CHAIN } from "../drivers/sink-drivers.js";
 import type { ChannelWriter, Exchange } from "../exchange/exchange.js";
 import type { SideInput, Task } from "../job-graph.js";
 import { makeComparator, sortRecords } from "../sort/comparator.js";
-import { ExternalSorter } from "../sort/external-sorter.js";
+import { ExternalSorter, MERGE_FAN_IN } from "../sort/external-sorter.js";
 import { holderMemory, memoryExhausted, type JobMemory } from "../memory/job-memory.js";
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import { AccumulatorRegistry, RuntimeContextImpl, type IterationView } from "../../common/runtime-context-impl.js";
@@ -200,7 +201,11 @@ function failureOf(node: PhysicalNode, subtask: number): (e: unknown) => TaskFai
 /** The external sorter of `node`'s sorted input, within its memory share. */
 function newSorter(node: PhysicalNode, order: readonly Ordering[], env: SubtaskEnv, fail: (e: unknown) => TaskFailure): ExternalSorter<any> {
   try {
-    return new ExternalSorter((rs) => sortRecords(rs, order, node.name), makeComparator(order, node.name), holderMemory(env.memory, node));
+    // One tuple field: runs after the first may hold their records serialized (sort/packed-sort-buffer.ts).
+    const field = order.length === 1 ? keyPosition(order[0]!.key) : -1;
+    const packed = field >= 0 ? { field, dir: order[0]!.order === Order.DESCENDING ? (-1 as const) : (1 as const) } : undefined;
+    const memory = holderMemory(env.memory, node);
+    return new ExternalSorter((rs) => sortRecords(rs, order, node.name), makeComparator(order, node.name), memory, MERGE_FAN_IN, packed);
   } catch (e) {
     throw fail(e);
   }
