@@ -17,9 +17,9 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runSluice } from "./out-of-core/sluice-jobs.js";
 import { runDuck } from "./out-of-core/duck-jobs.js";
 import { HASH_JOIN_SPILL } from "../src/runtime/drivers/join/hash-join-driver.js";
+import { chooseLibrary } from "./lib/library.js";
 
 export const JOBS = ["sort", "join", "reduceGroup", "distinct", "coGroup"] as const;
 export type Job = (typeof JOBS)[number];
@@ -37,7 +37,12 @@ if (opt("child") !== undefined) {
   // One job in this process: print its result as one JSON line.
   const job = opt("child") as Job;
   // --join-spill sort-merge: a hash join past its share turns into a sort-merge join (the earlier fallback), to compare.
-  if (opt("join-spill") === "sort-merge") HASH_JOIN_SPILL.strategy = "sort-merge";
+  // It sets a module of the sources, so the job runs them then (else the compiled library when fresh).
+  if (opt("join-spill") === "sort-merge") {
+    HASH_JOIN_SPILL.strategy = "sort-merge";
+    process.env["SLUICE_BENCH_LIBRARY"] = "src";
+  }
+  const { runSluice } = await import("./out-of-core/sluice-jobs.js");
   const dir = opt("dir")!;
   const start = performance.now();
   const checksum = opt("engine") === "duckdb" ? await runDuck(job, dir) : await runSluice(job, dir, sluiceParallelism());
@@ -51,6 +56,7 @@ if (opt("child") !== undefined) {
 }
 
 async function main(): Promise<void> {
+  chooseLibrary();
   const rows = Number(opt("rows") ?? 400_000);
   // --data DIR: write the inputs there once and keep them (for profiling one job with --child).
   const keep = opt("data");

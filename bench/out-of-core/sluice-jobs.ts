@@ -1,7 +1,11 @@
 /** The five out-of-core jobs in Sluice (bench/out-of-core.ts), each ending in a small checksum. */
 import { join } from "node:path";
-import { ExecutionEnvironment, Order, RichFlatMapFunction, type DataSet } from "../../src/index.js";
+import type { DataSet } from "../../src/index.js";
 import type { Job } from "../out-of-core.js";
+import { loadSluice } from "../lib/library.js";
+
+// The compiled library when dist/ is fresh (bench/lib/library.ts), as a user's program runs it.
+const { ExecutionEnvironment, Order, RichFlatMapFunction } = await loadSluice();
 
 type Pair = [number, number];
 
