@@ -13,6 +13,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { JoinHint, type DataSet, type ExecutionEnvironment } from "../../src/index.js";
 import { NUMBER_ROWS_JOIN_STATS } from "../../src/runtime/drivers/join/number-rows-join.js";
+import { HYBRID_PROBE, HYBRID_STATS } from "../../src/runtime/drivers/join/hybrid-hash-join.js";
 import { SPILL_STATS } from "../../src/runtime/spill/spill-space.js";
 import { seededRandom } from "../helpers.js";
 import { envWith, exact, spillRoot, TINY_BUDGET } from "../memory/spill-helpers.js";
@@ -152,3 +153,22 @@ for (const p of [1, 4]) {
     assert.ok((SPILL_STATS.byKind.get("exchange") ?? 0) > exchanges, "typed batches waiting for the build side spilled from their exchange");
   });
 }
+
+test("typed build partitions moved to disk when the probe starts (too large to probe in place) join as unspilled", async () => {
+  const inPlace = HYBRID_PROBE.inPlaceBytes;
+  HYBRID_PROBE.inPlaceBytes = 0;
+  try {
+    for (const p of [1, 4]) {
+      for (const kind of ["inner", "full"] as Kind[]) {
+        for (const hint of p === 1 ? [JoinHint.REPARTITION_HASH_FIRST] : [JoinHint.REPARTITION_HASH_SECOND]) {
+          const movedBefore = HYBRID_STATS.movedAtProbe;
+          const spilled = await run(p, TINY_BUDGET, bigTypedLeft, bigTypedRight, kind, hint, changes);
+          assert.ok(HYBRID_STATS.movedAtProbe > movedBefore, "partitions in memory went to disk when the probe started");
+          assert.deepEqual(spilled, await run(p, undefined, bigPlainLeft, bigPlainRight, kind, hint, changes), `${kind} ${hint} p=${p}`);
+        }
+      }
+    }
+  } finally {
+    HYBRID_PROBE.inPlaceBytes = inPlace;
+  }
+});
