@@ -2,9 +2,10 @@
  * A sort buffer that holds its records serialized (Flink's NormalizedKeySorter keeps records in
  * memory segments, not as objects): each batch of flat tuples is encoded in the tuple layout as it
  * comes (spill/tuple-layout.ts, records in arrival order: the encoder reads them where they were
- * just built), its sort key, an integer number field, copied into a typed column. A full buffer
- * radix-sorts the keys (stable) and writes its run by copying each record's numbers, lengths and
- * text bytes from its frame into frames in key order: no record object is kept past its batch.
+ * just built); its sort key (an integer number field) goes to a typed column, each record's numbers
+ * and string places to one row of a Float64Array, the batch's text to one byte arena in one copy. A
+ * full buffer radix-sorts the keys (stable) and writes its run by copying rows and text into
+ * frames in key order: no record object is kept past its batch.
  * Holding a run's worth of records as objects made them survive young-generation collections and
  * fill the old generation (external sort of 20M [number, string] rows: GC 14%, encoding in key
  * order, which reads scattered objects, 15%).
