@@ -162,6 +162,8 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
     const { data, width, count } = rows;
     const kf = this.kept === undefined ? this.buildField : -1;
     for (let i = 0, at = 0; i < count; i++, at += width) {
+      // Past the share: the rest of the batch goes to the hybrid join in one call.
+      if (kf >= 0 && this.fallback instanceof HybridHashJoin) return this.hybridRows(this.fallback, rows, i, kf);
       const k = kf >= 0 ? data[at + kf]! : NaN;
       const typed = this.typedBuild;
       if (!isRowKey(k) || this.tableRowKeys || (typed !== undefined && typed.width !== width)) {
@@ -169,8 +171,7 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
         continue;
       }
       try {
-        if (this.fallback instanceof HybridHashJoin) this.fallback.addBuildNumbers(k, data, at, width);
-        else if (this.fallback !== undefined) this.insert(numbersAt(data, at, width));
+        if (this.fallback !== undefined) this.insert(numbersAt(data, at, width));
         else {
           (this.typedBuild ??= new NumberTupleTable(width, this.buildOuter)).append(k, data, at);
           this.typedBytes += typedRowBytes(width);
@@ -179,6 +180,15 @@ export class HashJoinOperator extends BaseOperator<any, any, JoinNode> {
       } catch (e) {
         throw this.fail(e);
       }
+    }
+  }
+
+  /** Build rows from row `from` on into the hybrid join (a row of another key as a record, through insert). */
+  private hybridRows(hybrid: HybridHashJoin, rows: NumberRows, from: number, keyField: number): void {
+    try {
+      hybrid.addBuildRows(rows, from, keyField, (r) => this.insert(r));
+    } catch (e) {
+      throw this.fail(e);
     }
   }
 

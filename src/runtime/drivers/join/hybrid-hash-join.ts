@@ -135,6 +135,19 @@ export class HybridHashJoin {
   }
 
   /**
+   * Build rows from row `from` on, their key at `keyField`: a row key's row as addBuildNumbers
+   * takes it, any other key's row to `other` as a fresh record (one loop here, no driver call a row).
+   */
+  addBuildRows(rows: NumberRows, from: number, keyField: number, other: (record: number[]) => void): void {
+    const { data, width, count } = rows;
+    for (let i = from, at = from * width; i < count; i++, at += width) {
+      const k = data[at + keyField]!;
+      if (isRowKey(k)) this.addBuildNumbers(k, data, at, width);
+      else other(numbersAt(data, at, width));
+    }
+  }
+
+  /**
    * A build row of `width` numbers of `src` at `at` whose key `key` is a row key (isRowKey): held
    * as numbers where its partition is, with no record built.
    */
