@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Order } from "../../src/index.js";
-import { ExternalSorter, mergeRuns } from "../../src/runtime/sort/external-sorter.js";
+import { ExternalSorter, mergeRunBatches, mergeRuns } from "../../src/runtime/sort/external-sorter.js";
 import { SpillSpace } from "../../src/runtime/spill/spill-space.js";
 import { PARALLELISMS } from "../helpers.js";
 import { assertSpillsAlike, keyOf, RECORD_KINDS, spillRoot } from "./spill-helpers.js";
@@ -77,4 +77,23 @@ test("addBatch keeps arrival order with add and spills where add would (in memor
     batched.dispose();
     space.dispose();
   }
+});
+
+test("merging runs frame by frame gives mergeRuns' order in batches of at most the size, empty frames skipped", () => {
+  const byKey = (a: [number, number], b: [number, number]): number => a[0] - b[0];
+  // Three sorted runs cut into frames of uneven sizes (some empty); equal keys across runs.
+  const runs = [0, 1, 2].map((r) => Array.from({ length: 200 + 37 * r }, (_, i) => [Math.floor(i / 3), r * 1000 + i] as [number, number]));
+  const frames = (run: [number, number][]): [number, number][][] => {
+    const out: [number, number][][] = [[]];
+    for (let i = 0; i < run.length; ) {
+      const n = 1 + ((i * 7) % 13);
+      out.push(run.slice(i, i + n), []);
+      i += n;
+    }
+    return out;
+  };
+  const expected = [...mergeRuns(runs.map((r) => r[Symbol.iterator]()), byKey)];
+  const batches = [...mergeRunBatches(runs.map((r) => frames(r)[Symbol.iterator]()), byKey, 50)];
+  assert.ok(batches.every((b) => b.length > 0 && b.length <= 50));
+  assert.deepEqual(batches.flat(), expected);
 });

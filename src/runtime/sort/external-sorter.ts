@@ -9,7 +9,7 @@
  */
 import { RecordSizeEstimator } from "../memory/size-estimator.js";
 import type { HolderMemory } from "../memory/job-memory.js";
-import { deleteSpillFile, SpillWriter, spilledRecords } from "../spill/spill-file.js";
+import { deleteSpillFile, readSpillFile, SpillWriter, spilledRecords } from "../spill/spill-file.js";
 import { RunHeap } from "./run-heap.js";
 import { PackedSortBuffer } from "./packed-sort-buffer.js";
 
@@ -86,6 +86,17 @@ export class ExternalSorter<T> {
     const done = this.finishRuns();
     if (Array.isArray(done)) return done;
     return mergeRuns(done.runs.map((p) => spilledRecords(p) as Iterator<T>), this.compare);
+  }
+
+  /**
+   * All records in order as batches of up to `batchSize` (the sorted buffer whole when nothing
+   * spilled). Call once, instead of `sorted`. The runs are merged frame by frame
+   * (mergeRunBatches): no generator step per record.
+   */
+  sortedBatches(batchSize: number): Iterable<T[]> {
+    const done = this.finishRuns();
+    if (Array.isArray(done)) return [done];
+    return mergeRunBatches(done.runs.map((p) => readSpillFile(p) as Iterator<T[]>), this.compare, batchSize);
   }
 
   /**
@@ -204,6 +215,48 @@ export class ExternalSorter<T> {
       for (const p of group) deleteSpillFile(p);
     }
     this.runs = next;
+  }
+}
+
+/**
+ * K-way merge of sorted runs given as iterators of record arrays (a spill file's frames), in
+ * batches of up to `batchSize`; equal records come in run order. What mergeRuns gives, with a
+ * loop over arrays where mergeRuns resumed a generator per record at two levels (20M records: the
+ * merge, spilledRecords and the consumer's iterator steps took 2.6 s of a 12.9 s sort).
+ */
+export function* mergeRunBatches<T>(runs: Iterator<T[]>[], compare: (a: T, b: T) => number, batchSize: number): Generator<T[]> {
+  const frames: T[][] = [];
+  const at: number[] = [];
+  const heap = new RunHeap((i, j) => {
+    const c = compare(frames[i]![at[i]!]!, frames[j]![at[j]!]!);
+    return c < 0 || (c === 0 && i < j);
+  });
+  /** Run `i`'s next non-empty frame, or false at its end. */
+  const nextFrame = (i: number): boolean => {
+    for (;;) {
+      const n = runs[i]!.next();
+      if (n.done === true) return false;
+      if (n.value.length === 0) continue;
+      frames[i] = n.value;
+      at[i] = 0;
+      return true;
+    }
+  };
+  runs.forEach((_, i) => {
+    if (nextFrame(i)) heap.push(i);
+  });
+  heap.build();
+  while (heap.size > 0) {
+    const out: T[] = [];
+    while (heap.size > 0 && out.length < batchSize) {
+      const i = heap.top;
+      const frame = frames[i]!;
+      out.push(frame[at[i]!]!);
+      if (++at[i]! < frame.length) heap.update();
+      else if (nextFrame(i)) heap.update();
+      else heap.pop();
+    }
+    yield out;
   }
 }
 

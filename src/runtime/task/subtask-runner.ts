@@ -213,36 +213,28 @@ function newSorter(node: PhysicalNode, order: readonly Ordering[], env: SubtaskE
 
 /** Hands the sorter's records to `op` in order, a batch at a time. */
 async function emitSorted(sorter: ExternalSorter<any>, op: Operator, input: 0 | 1, drain: Drain, fail: (e: unknown) => TaskFailure): Promise<void> {
-  let sorted: Iterable<any>;
+  let batches: Iterator<any[]>;
   try {
-    sorted = sorter.sorted();
+    batches = sorter.sortedBatches(BATCH_SIZE)[Symbol.iterator]();
   } catch (e) {
     throw fail(e);
   }
-  if (Array.isArray(sorted)) {
-    // In memory: the sorted buffer goes on a batch at a time (no iterator, no call per record here).
+  for (;;) {
+    let next: IteratorResult<any[]>;
+    try {
+      next = batches.next();
+    } catch (e) {
+      throw fail(e);
+    }
+    if (next.done === true) return;
+    const sorted = next.value;
+    // The sorted buffer whole when nothing spilled: handed on a batch at a time all the same.
     for (let from = 0; from < sorted.length; from += BATCH_SIZE) {
       pushBatch(op, input, sorted, from, Math.min(sorted.length, from + BATCH_SIZE));
       const d = drain();
       if (d !== undefined) await d;
     }
-  } else {
-    const it = sorted[Symbol.iterator]();
-    while (pushSome(op, input, it, BATCH_SIZE)) await drain();
   }
-}
-
-// The record loop of pumpSorted lives in a synchronous function: V8 optimizes it as a whole,
-// while a loop inside an async function falls back to the interpreter after every await.
-/** Pushes up to `max` records of `it` into `op`; false when `it` is exhausted. */
-function pushSome(op: Operator, input: 0 | 1, it: Iterator<any>, max: number): boolean {
-  for (let n = 0; n < max; n++) {
-    const r = it.next();
-    if (r.done === true) return false;
-    if (input === 0) op.collect(r.value);
-    else op.collectSecond!(r.value);
-  }
-  return true;
 }
 
 /**
