@@ -45,11 +45,15 @@ test("a key the serialized buffer does not take, or a record of another shape, m
   for (const odd of [1.5, NaN, -0, "text key"]) {
     const data = rows((i) => (i % 101) - 50);
     data[N - 700]![0] = odd;
+    const before = PACKED_SORT_STATS.records;
     await assertSpillsAlike(1, (env) => sorted(env, data, Order.ASCENDING), "sort", true);
+    assert.ok(PACKED_SORT_STATS.records > before, "records were held serialized before the odd key");
   }
   const shapes = rows((i) => i % 101);
   shapes[N - 700] = [5, "short record"];
+  const before = PACKED_SORT_STATS.records;
   await assertSpillsAlike(1, (env) => sorted(env, shapes, Order.ASCENDING), "sort", true);
+  assert.ok(PACKED_SORT_STATS.records > before, "records were held serialized before the other shape");
 });
 
 test("the sorter alone: runs of serialized records merge with the first run's, ties in arrival order", () => {
@@ -58,8 +62,10 @@ test("the sorter alone: runs of serialized records merge with the first run's, t
   const byKey = (a: [number, string], b: [number, string]): number => a[0] - b[0];
   const sorter = new ExternalSorter<[number, string]>((rs) => [...rs].sort(byKey), byKey, memory, 64, { field: 0, dir: 1 });
   const input = Array.from({ length: 3000 }, (_, i) => [(i * 37) % 11, `r${i}`] as [number, string]);
+  const before = PACKED_SORT_STATS.records;
   for (let i = 0; i < input.length; i += 100) sorter.addBatch(input.slice(i, i + 100));
   assert.ok(sorter.spilled);
+  assert.ok(PACKED_SORT_STATS.records > before, "runs after the first were held serialized");
   assert.deepEqual([...sorter.sorted()], [...input].sort(byKey));
   sorter.dispose();
   space.dispose();

@@ -54,8 +54,9 @@ export interface TypedProbe {
 export function probeRowsAgainst(typed: NumberTupleTable, rows: NumberRows, probe: TypedProbe, reused: number[]): void {
   const { data, width, count } = rows;
   const { emit, policy, probeOuter, keyField } = probe;
+  // A record built here is this join's own: emitTypedMatches copies it for every pair but its last.
+  const owned = policy.streamedOwned ? policy : { ...policy, streamedOwned: true };
   const shared = policy.readsOnly;
-  const copies = policy.copy;
   for (let i = 0, at = 0; i < count; i++, at += width) {
     const k = data[at + keyField]!;
     if (!isRowKey(k)) {
@@ -63,21 +64,9 @@ export function probeRowsAgainst(typed: NumberTupleTable, rows: NumberRows, prob
       continue;
     }
     const id = typed.find(k);
-    if (id < 0) {
-      if (probeOuter) emit(null, shared ? numbersInto(data, at, width, reused) : numbersAt(data, at, width));
-      continue;
-    }
-    const from = typed.unique ? id : typed.start[id]!;
-    const to = typed.unique ? id + 1 : typed.start[id + 1]!;
-    if (shared) {
-      const p = numbersInto(data, at, width, reused);
-      for (let j = from; j < to; j++) emit(typed.sharedRecord(j), p);
-      continue;
-    }
-    let p = numbersAt(data, at, width);
-    for (let j = from; j < to; j++) {
-      if (copies && j > from) p = numbersAt(data, at, width);
-      emit(typed.record(j), p);
-    }
+    if (id < 0 && !probeOuter) continue;
+    const record = shared ? numbersInto(data, at, width, reused) : numbersAt(data, at, width);
+    if (id < 0) emit(null, record);
+    else emitTypedMatches(typed, id, record, emit, owned);
   }
 }
