@@ -1,8 +1,9 @@
 /**
  * Dense ids (0, 1, 2, ... in first-seen order) for keys already in their hashable form
  * (common/keys.ts `CompiledKey.hashable`), for tables that hold the hashable rather than the
- * record: an int32 hashable goes to an open-addressing IntTable (no boxing, no Map hashing),
- * any other to a Map. Equal hashables always get the same id (an int32 never reaches the Map).
+ * record: an int32 hashable goes to an open-addressing IntTable (no boxing, no Map hashing), a
+ * string to a StringTable (string-table.ts), any other to a Map. Equal hashables always get the
+ * same id (each kind of hashable has one table).
  *
  * @example
  * const ids = new HashableIds();
@@ -13,13 +14,17 @@
  */
 import type { HashKey } from "../../common/keys.js";
 import { IntTable } from "./int-table.js";
+import { StringTable } from "./string-table.js";
 
 export class HashableIds {
   private readonly ints = new IntTable();
+  private readonly strings = new StringTable();
   private readonly others = new Map<HashKey, number>();
   private next = 0;
   /** The int32 whose `idOf` just missed: the IntTable's probe ended where it goes. */
   private missed: number | undefined;
+  /** The string whose `idOf` just missed: the StringTable's probe ended where it goes. */
+  private missedString: string | undefined;
 
   /** Number of ids given. */
   get size(): number {
@@ -31,6 +36,11 @@ export class HashableIds {
     if (typeof h === "number" && (h | 0) === h) {
       const id = this.ints.find(h);
       this.missed = id < 0 ? h : undefined;
+      return id;
+    }
+    if (typeof h === "string") {
+      const id = this.strings.find(h);
+      this.missedString = id < 0 ? h : undefined;
       return id;
     }
     const id = this.others.get(h);
@@ -45,6 +55,10 @@ export class HashableIds {
       if (this.missed !== h) this.ints.find(h);
       this.missed = undefined;
       this.ints.insert(h, id);
+    } else if (typeof h === "string") {
+      if (this.missedString !== h) this.strings.find(h);
+      this.missedString = undefined;
+      this.strings.insert(h, id);
     } else {
       this.others.set(h, id);
     }

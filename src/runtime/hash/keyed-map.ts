@@ -9,6 +9,8 @@
  *   of such leaves (SameValueZero is the key order's equality for them: NaN is one key, -0 never
  *   gets here); one table per combination (int32 or not, per leaf), so 5 and the leaf numbered 5
  *   never meet;
+ * - a key whose hashable is a string (a one-field string key, a composite key's encoding) to a
+ *   StringTable (string-table.ts: hashed in JavaScript, compared by value);
  * - every other key to a Map by its `hashable` (keys.ts).
  * Which table a key lands in depends only on its leaves, so equal keys always meet.
  * `keyOf(id)` gives the key's hashable (a pair's is `hashOfLeaves([a, b])`, what `hashable` gives
@@ -33,10 +35,12 @@
 import type { CompiledKey, HashKey, PairSlot } from "../../common/keys.js";
 import { hashOfLeaves } from "../../common/key-values.js";
 import { IntPairTable, IntTable, MAX_LOAD } from "./int-table.js";
+import { StringTable } from "./string-table.js";
 
 const FLAT = 0;
 const INT = 1;
 const PAIR = 2;
+const STRING = 3;
 
 /** Whether `v` is an int32 (its own code in a pair table). */
 function isInt(v: unknown): v is number {
@@ -60,6 +64,7 @@ export interface KeyIndexOptions {
 export class KeyIndex {
   private readonly ints: IntTable;
   private readonly flat = new Map<HashKey, number>();
+  private readonly strings = new StringTable();
   /** Pair tables by combination: 2 * (first leaf not an int32) + (second leaf not an int32), made when first used. */
   private readonly pairs: (IntPairTable | undefined)[] = [undefined, undefined, undefined, undefined];
   /** Slots of a new pair table. */
@@ -67,7 +72,10 @@ export class KeyIndex {
   private readonly keepKeys: boolean;
   private count = 0;
   /** Numbers of the pair leaves that are not int32s (strings, other numbers), in first-seen order. */
-  private readonly leafCodes = new Map<number | string, number>();
+  private readonly leafCodes = new Map<number, number>();
+  /** The same for string leaves (their codes and the numbers' share one count). */
+  private readonly stringCodes = new StringTable();
+  private leafCount = 0;
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
   private readonly pair: ((record: any, slot: PairSlot) => boolean) | undefined;
   private readonly hashable: (record: any) => HashKey;
@@ -117,7 +125,7 @@ export class KeyIndex {
    * not only as int32s in a typed table: such a key costs heap bytes that `tableBytes` leaves out.
    */
   get lastAddOnHeap(): boolean {
-    return this.kind === FLAT || (this.kind === PAIR && this.table !== 0);
+    return this.kind === FLAT || this.kind === STRING || (this.kind === PAIR && this.table !== 0);
   }
 
   /** Number of keys (the next id). */
@@ -144,11 +152,22 @@ export class KeyIndex {
       this.lastA = k;
       return this.ints.find(k);
     }
+    if (typeof k === "string") return this.findString(k);
     const id = this.flat.get(k);
     if (id !== undefined) return id;
     this.kind = FLAT;
     this.lastA = k;
     return -1;
+  }
+
+  /** `find` of a string hashable (remembered only when absent, as in findOne). */
+  private findString(k: string): number {
+    const id = this.strings.find(k);
+    if (id < 0) {
+      this.kind = STRING;
+      this.lastA = k;
+    }
+    return id;
   }
 
   /** `find` for a pair key. */
@@ -166,12 +185,12 @@ export class KeyIndex {
       if (isInt(a)) ca = a;
       else {
         table = 2;
-        ca = this.leafCodes.get(a) ?? -1;
+        ca = this.leafCode(a);
       }
       if (isInt(b)) cb = b;
       else {
         table++;
-        cb = this.leafCodes.get(b) ?? -1;
+        cb = this.leafCode(b);
       }
       this.table = table;
       this.codeA = ca;
@@ -188,6 +207,7 @@ export class KeyIndex {
       this.kind = INT;
       return this.ints.find(k);
     }
+    if (typeof k === "string") return this.findString(k);
     this.kind = FLAT;
     const id = this.flat.get(k);
     return id === undefined ? -1 : id;
@@ -203,6 +223,9 @@ export class KeyIndex {
         break;
       case PAIR:
         this.addPair(id);
+        break;
+      case STRING:
+        this.strings.insert(a as string, id);
         break;
       default:
         this.flat.set(a as HashKey, id);
@@ -242,11 +265,18 @@ export class KeyIndex {
 
   /** The code of a leaf that is not an int32 (a new one gets the next). */
   private codeOf(leaf: number | string): number {
-    const known = this.leafCodes.get(leaf);
-    if (known !== undefined) return known;
-    const code = this.leafCodes.size;
-    this.leafCodes.set(leaf, code);
+    const known = this.leafCode(leaf);
+    if (known >= 0) return known;
+    const code = this.leafCount++;
+    if (typeof leaf === "string") this.stringCodes.insert(leaf, code);
+    else this.leafCodes.set(leaf, code);
     return code;
+  }
+
+  /** The code of a leaf that is not an int32, or -1 (a string's probe then ends where it goes). */
+  private leafCode(leaf: number | string): number {
+    if (typeof leaf === "string") return this.stringCodes.find(leaf);
+    return this.leafCodes.get(leaf) ?? -1;
   }
 
   /** The hashable of key `id` (what `CompiledKey.hashable` gives that key); not with `keyOf: false`. */
