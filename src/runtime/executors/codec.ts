@@ -13,6 +13,7 @@ import { deserialize, serialize } from "node:v8";
 import type { Packr } from "msgpackr";
 import { classOf, isPlainPrototype, rebuildInstance } from "./class-registry.js";
 import { isNumberRows, type NumberRows } from "../../common/number-rows.js";
+import type { DecodedStrings } from "./decoded-strings.js";
 
 export type Codec = "f64" | "pack" | "v8" | "class";
 
@@ -66,7 +67,16 @@ export function encodeBatch(batch: readonly unknown[] | NumberRows): EncodedBatc
   return { encoded: true, codec, length: records.length, bytes };
 }
 
-export function decodeBatch(b: EncodedBatch): unknown[] {
+/**
+ * The records of an encoded batch. `strings`: the reader's per-field string tables, which give a
+ * decoded tuple's short strings one object per text (decoded-strings.ts).
+ */
+export function decodeBatch(b: EncodedBatch, strings?: DecodedStrings): unknown[] {
+  if (strings !== undefined && (b.codec === "pack" || b.codec === "v8")) {
+    const records = decodeBatch(b);
+    strings.dedupe(records);
+    return records;
+  }
   switch (b.codec) {
     case "f64":
       // Bytes that came through a process pipe may sit at any offset of a shared buffer: align them.
@@ -81,9 +91,9 @@ export function decodeBatch(b: EncodedBatch): unknown[] {
   }
 }
 
-/** A batch as records, whichever form it is in. */
-export function recordsOf(b: unknown): unknown[] {
-  return isEncoded(b) ? decodeBatch(b) : isNumberRows(b) ? b.records() : (b as unknown[]);
+/** A batch as records, whichever form it is in (`strings`: as in decodeBatch). */
+export function recordsOf(b: unknown, strings?: DecodedStrings): unknown[] {
+  return isEncoded(b) ? decodeBatch(b, strings) : isNumberRows(b) ? b.records() : (b as unknown[]);
 }
 
 /** A batch ready for the wire (encodes arrays and NumberRows, keeps encoded batches). */

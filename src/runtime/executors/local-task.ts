@@ -9,13 +9,15 @@
 import { Exchange } from "../exchange/exchange.js";
 import type { Task } from "../job-graph.js";
 import { encodeBatch, recordsOf } from "./codec.js";
+import { DecodedStrings } from "./decoded-strings.js";
 
 class DecodingExchange extends Exchange {
   constructor(private readonly real: Exchange) {
     super(real.channel, real.producers, real.consumers, real.copy, real.consumerName);
   }
   override *batchesFor(consumer: number): Iterable<any[]> {
-    for (const b of this.real.batchesFor(consumer)) yield recordsOf(b);
+    const strings = new DecodedStrings();
+    for (const b of this.real.batchesFor(consumer)) yield recordsOf(b, strings);
   }
   override release(): void {
     this.real.release();

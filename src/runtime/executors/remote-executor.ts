@@ -199,6 +199,9 @@ export class RemoteExecutor implements TaskExecutor {
   /** One subtask in the coordinator's thread, as in process (its records stay records unless a worker reads them). */
   private async runHere(task: Task, index: number, i: number, env: SubtaskEnv, splits: Iterable<InputSplit>): Promise<void> {
     this.hereBusy = true;
+    // A subtask runs synchronously up to its first wait (a join builds its whole table): first let
+    // the loop place the task's other subtasks, so an idle worker's request goes out now, not after.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     trace(`task ${index} subtask ${i} runs in the coordinator`);
     // Its own registry: the job's accumulators merge subtask by subtask in the in-process order, wherever each ran.
     const here = new AccumulatorRegistry();

@@ -15,6 +15,7 @@ import type { JobGraph, Task } from "../job-graph.js";
 import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
 import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
+import { DecodedStrings } from "./decoded-strings.js";
 import { claimedSplits } from "./split-claims.js";
 import { trace } from "./trace.js";
 import { toWireError } from "./wire-error.js";
@@ -45,7 +46,8 @@ class FeedExchange extends Exchange {
     super(like.channel, like.producers, like.consumers, like.copy, like.consumerName);
   }
   override *batchesFor(): Iterable<any[]> {
-    for (const b of this.batches) yield decodeBatch(b);
+    const strings = new DecodedStrings();
+    for (const b of this.batches) yield decodeBatch(b, strings);
   }
 }
 
