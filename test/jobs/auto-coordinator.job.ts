@@ -46,6 +46,36 @@ class ThreadOfLine extends RichMapFunction<string, [string, number]> {
 const linesPerThread = (env: ExecutionEnvironment, text: string, marker: string): DataSet<[string, number]> =>
   env.readTextFile(text).map(new ThreadOfLine(marker)).groupBy(0).sum(1);
 
+/** What the coordinator's build-side key function saw (module state: the entry runs in the coordinator). */
+let waitedInCoordinator = "";
+
+/**
+ * A join whose build side's key function, on its first call in the coordinator, spins until the
+ * worker's subtask has started building (it writes `marker`), at most 5 s: the coordinator's
+ * subtask builds synchronously from its start, so the worker's request must go out before that
+ * subtask runs, or the worker starts only after the spin. The word count beside it in the same
+ * job is what makes "auto" use threads (file bytes combined in the workers).
+ */
+async function coordinatorWaitsForWorker(env: ExecutionEnvironment, a: { text: string; orders: string; users: string; marker: string }): Promise<string> {
+  waitedInCoordinator = "";
+  const userKey = (u: [number, string]): number => {
+    if (!isMainThread) {
+      if (!existsSync(a.marker)) writeFileSync(a.marker, "");
+    } else if (waitedInCoordinator === "") {
+      for (const until = performance.now() + 5000; !existsSync(a.marker) && performance.now() < until;);
+      waitedInCoordinator = existsSync(a.marker) ? "the worker started meanwhile" : "the worker had not started";
+    }
+    return u[0];
+  };
+  wordCount(env, a.text).output(discard);
+  env.readCsvFile(a.orders).types("number", "number", "number")
+    .join(env.readCsvFile(a.users).types("number", "string")).where(1).equalTo(userKey)
+    .with((o, u): [number, string] => [o[0], u[1]])
+    .output(discard);
+  await env.execute("waits");
+  return waitedInCoordinator;
+}
+
 export default defineJob(async (env, args: { text: string; orders: string; users: string; out: string; marker: string }) => {
   const explained = ExecutionEnvironment.getExecutionEnvironment();
   wordCount(explained, args.text).output(discard);
@@ -62,5 +92,6 @@ export default defineJob(async (env, args: { text: string; orders: string; users
     .flatMap((f) => readFileSync(join(args.out, f), "utf8").split("\n").filter((l) => l !== ""));
   const threads = await linesPerThread(env, args.text, args.marker).collect();
   const subtasks = env.getLastJobExecutionResult()?.getAccumulatorResult<number[]>("subtasks");
-  return { execution, counts, lines, threads, subtasks };
+  const waited = await coordinatorWaitsForWorker(env, { ...args, marker: `${args.marker}-build` });
+  return { execution, counts, lines, threads, subtasks, waited };
 });

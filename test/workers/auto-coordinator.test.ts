@@ -18,7 +18,7 @@ import { seededRandom } from "../helpers.js";
 const temp = tempDirs("sluice-auto-coordinator-");
 
 type Execution = { mode: string; workers?: number; coordinator?: string; splits?: string; reason: string };
-type Got = { execution: Execution; counts: [string, number][]; lines: string[]; threads: [string, number][]; subtasks: number[] };
+type Got = { execution: Execution; counts: [string, number][]; lines: string[]; threads: [string, number][]; subtasks: number[]; waited: string };
 
 function inputs(): { text: string; orders: string; users: string } {
   const rnd = seededRandom(17);
@@ -62,6 +62,8 @@ test("auto over files: the coordinator runs subtasks beside a worker, with the i
     // Both read lines: the worker claimed the splits the coordinator had not taken yet.
     const read = new Map(auto.threads);
     assert.ok((read.get("coordinator") ?? 0) > 0 && (read.get("worker") ?? 0) > 0, JSON.stringify(auto.threads));
+    // The worker's subtask went out before the coordinator's ran its synchronous stretch.
+    assert.equal(auto.waited, "the worker started meanwhile");
   }
   assert.equal(auto.threads.reduce((n, [, c]) => n + c, 0), here.threads.reduce((n, [, c]) => n + c, 0));
   assert.deepEqual(here.threads.map(([t]) => t), ["coordinator"]);
