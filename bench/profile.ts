@@ -8,15 +8,16 @@
  * collections of the input's generation used to be counted as the job's).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chooseLibrary } from "./lib/library.js";
 import { childImports } from "./lib/spawn.js";
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   hitCount?: number;
   children?: number[];
 }
@@ -80,13 +81,26 @@ let clock = prof.startTime;
 for (const d of prof.timeDeltas) times.push((clock += d));
 const counts = (id: number, i: number): boolean =>
   times[i]! >= from && times[i]! <= to && (hasLibraryFrame(id) || byId.get(id)!.callFrame.functionName === "(garbage collector)");
+// A frame of the compiled bundle is named by its place in src/ (the bundle's source map), so the
+// bundler's shared chunks and anonymous closures read as files and lines.
+const maps = new Map<string, SourceMap | undefined>();
+function sourceOf(url: string, line: number, column: number): string | undefined {
+  if (!url.includes("/dist/")) return undefined;
+  const path = fileURLToPath(url);
+  if (!maps.has(path)) maps.set(path, existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, "utf8"))) : undefined);
+  const entry = maps.get(path)?.findEntry(line, column);
+  if (entry === undefined || !("originalSource" in entry)) return undefined;
+  const source = relative(dirname(BENCH_DIR), fileURLToPath(new URL(entry.originalSource, url)));
+  return `${source}:${entry.originalLine + 1}`;
+}
 const self = new Map<string, number>();
 let total = 0;
 prof.samples.forEach((id, i) => {
   if (!counts(id, i)) return;
   total++;
   const f = byId.get(id)!.callFrame;
-  const name = `${f.functionName || "(anonymous)"} (${f.url.replace(/^.*\/(src|dist|bench|node_modules)\//, "$1/")})`;
+  const where = sourceOf(f.url, f.lineNumber, f.columnNumber) ?? f.url.replace(/^.*\/(src|dist|bench|node_modules)\//, "$1/");
+  const name = `${f.functionName || "(anonymous)"} (${where})`;
   self.set(name, (self.get(name) ?? 0) + 1);
 });
 const ms = ((prof.endTime - prof.startTime) / 1000) * (total / prof.samples.length);
