@@ -84,7 +84,11 @@ export function tableProber(
       let objects = 0;
       for (let i = 0; i < n; i++) {
         const id = got[i]!;
-        if (id >= 0 && typeof rows[id] === "object") objects++;
+        if (id < 0) continue;
+        // The record, and a tuple's elements (their own object, a miss of their own): the function reads them next.
+        const r = rows[id];
+        if (Array.isArray(r)) objects += r[0] === undefined ? 0 : 1;
+        else if (typeof r === "object") objects++;
       }
       touch.objects = objects;
     }
