@@ -70,3 +70,22 @@ test("HashableIds and KeyIndex: string keys interleaved with ints and other hash
   assert.notEqual(ids.idOf("1"), ids.idOf(1));
   assert.equal(index.size, reference.size);
 });
+
+test("KeyIndex pair keys: string leaves and non-int32 number leaves share one code space and stay apart", () => {
+  const index = new KeyIndex(compileKey(parseKeyArgs([0, 1], "op"), "op"));
+  const reference = new Map<string, number>();
+  const leaves: (string | number)[] = ["a", "b", "1", 1, 1.5, "1.5", NaN, "NaN", -3, "", "ü"];
+  const keys: [string | number, string | number][] = [];
+  for (const x of leaves) for (const y of leaves) keys.push([x, y]);
+  for (let i = 0; i < 3000; i++) keys.push([i % 7 === 0 ? i + 0.25 : `s${i % 500}`, i % 3 === 0 ? `t${i % 40}` : i % 11]);
+  for (const k of [...keys, ...keys]) {
+    const name = JSON.stringify(k.map((v) => (typeof v === "number" ? `n:${v}` : `s:${v}`)));
+    const expected = reference.get(name);
+    assert.equal(index.find(k), expected ?? -1, `find(${name})`);
+    if (expected === undefined) {
+      assert.equal(index.add(), reference.size);
+      reference.set(name, reference.size);
+    }
+  }
+  assert.equal(index.size, reference.size);
+});

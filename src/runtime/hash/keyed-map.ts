@@ -71,9 +71,9 @@ export class KeyIndex {
   private readonly pairCapacity: number;
   private readonly keepKeys: boolean;
   private count = 0;
-  /** Numbers of the pair leaves that are not int32s (strings, other numbers), in first-seen order. */
+  /** Codes of the pair leaves that are numbers but not int32s, in first-seen order. */
   private readonly leafCodes = new Map<number, number>();
-  /** The same for string leaves (their codes and the numbers' share one count). */
+  /** Codes of the string leaves (one count with the numbers': a code names one leaf). */
   private readonly stringCodes = new StringTable();
   private leafCount = 0;
   private readonly slot: PairSlot = { a: 0, b: 0, hash: undefined };
