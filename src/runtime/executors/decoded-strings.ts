@@ -13,62 +13,30 @@
  * const batch = [[1, "C031"], [2, "C031"]]; // two "C031" objects, as decoded
  * strings.dedupe(batch); // batch[1][1] is now batch[0][1]
  */
+import { INTERN_PROBES, INTERN_SLOTS, InternTable } from "../../common/intern-table.js";
 import { stringHash } from "../hash/string-table.js";
 
-const SLOTS = 4096;
-const PROBES = 4;
 /** Longest string looked up; longer ones stay as they are. */
 const MAX_LENGTH = 32;
 /** Fields (tuple positions) with a table; later positions stay as they are. */
 const MAX_FIELDS = 16;
-/** Lookups after which a field's hit rate is judged, and the share of hits that keeps its table. */
-const TRIAL = 4096;
-const MIN_HIT_SHARE = 0.25;
 
-/** One field's table: open addressing over PROBES slots from the string's hash. */
-class FieldStrings {
-  readonly table: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
-  readonly hashes = new Int32Array(SLOTS);
-  lookups = 0;
-  hits = 0;
-  /** Hits over the table's life. */
-  found = 0;
-  on = true;
-
+/** One field's table (common/intern-table.ts). */
+class FieldStrings extends InternTable {
   /** The string kept for `s`'s text, or `s` (kept, when its neighbourhood has room). */
   intern(s: string): string {
     const h = stringHash(s);
     const { table, hashes } = this;
     let free = -1;
-    for (let k = 0, at = h & (SLOTS - 1); k < PROBES; k++, at = (at + 1) & (SLOTS - 1)) {
+    for (let k = 0, at = h & (INTERN_SLOTS - 1); k < INTERN_PROBES; k++, at = (at + 1) & (INTERN_SLOTS - 1)) {
       const known = table[at];
       if (known === undefined) {
         free = at;
         break;
       }
-      if (hashes[at] === h && known === s) {
-        this.hits++;
-        this.found++;
-        this.count();
-        return known;
-      }
+      if (hashes[at] === h && known === s) return this.hit(known);
     }
-    if (free >= 0) {
-      table[free] = s;
-      hashes[free] = h;
-    }
-    this.count();
-    return s;
-  }
-
-  private count(): void {
-    if (++this.lookups < TRIAL) return;
-    if (this.hits < this.lookups * MIN_HIT_SHARE) {
-      this.on = false;
-      this.table.fill(undefined);
-    }
-    this.lookups = 0;
-    this.hits = 0;
+    return this.miss(s, h, free);
   }
 }
 
