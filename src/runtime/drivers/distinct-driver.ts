@@ -24,7 +24,7 @@
  * keys were never in the set, so no key passes twice, and memory stays within the share however
  * many keys come. A combiner that finds few duplicates in its first records stops looking (SKIP_RATIO).
  */
-import { copyRecord } from "../../common/copy.js";
+import { keptRecord } from "../../common/copy.js";
 import type { CompiledKey, HashKey } from "../../common/keys.js";
 import { subtaskKey } from "../../common/subtask-key.js";
 import type { ReduceNode } from "../../plan/logical.js";
@@ -196,7 +196,7 @@ class OverflowTable {
   /** Keeps `record` (a copy when `copy`) if its key is not in the table. */
   add(record: any, copy: boolean): void {
     if (this.index.find(record) >= 0) return;
-    this.records[this.index.add()] = copy ? copyRecord(record) : record;
+    this.records[this.index.add()] = keptRecord(record, copy);
     if (this.spill.full(record)) {
       this.spill.spill(entriesOf(this.index, this.records));
       this.index = new KeyIndex(this.key);

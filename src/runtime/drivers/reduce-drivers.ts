@@ -9,7 +9,7 @@
  * copied first), and a user function's new result is copied before it is kept, so a function
  * that reuses its output object cannot corrupt stored accumulators.
  */
-import { copyRecord } from "../../common/copy.js";
+import { copyRecord, keptRecord } from "../../common/copy.js";
 import type { CompiledKey } from "../../common/keys.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { ReduceNode } from "../../plan/logical.js";
@@ -52,7 +52,7 @@ export class HashReduceOperator extends BaseOperator<any, any, ReduceNode> {
     try {
       const id = this.index.find(record);
       if (id < 0) {
-        this.accs[this.index.add()] = this.copyIn ? copyRecord(record) : record;
+        this.accs[this.index.add()] = keptRecord(record, this.copyIn);
         if (this.spill.full(record)) this.tableFull();
         else if (this.partial && this.accs.length >= COMBINER_MAX_KEYS) this.flush();
         return;

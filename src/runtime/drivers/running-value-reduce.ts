@@ -8,7 +8,7 @@
  * runs are merged. Subclasses keep their own `collect` (the per-record path) and say how two
  * values fold.
  */
-import { copyRecord } from "../../common/copy.js";
+import { keptRecord } from "../../common/copy.js";
 import type { CompiledKey } from "../../common/keys.js";
 import type { ReduceNode } from "../../plan/logical.js";
 import { subtaskKey } from "../../common/subtask-key.js";
@@ -70,7 +70,7 @@ export abstract class RunningValueReduce extends BaseOperator<any, any, ReduceNo
    */
   protected addKey(record: any, v: unknown): void {
     const id = this.index.add();
-    this.firsts[id] = this.copyIn ? copyRecord(record) : record;
+    this.firsts[id] = keptRecord(record, this.copyIn);
     const n = this.width;
     if (n === 1) this.vals[id] = v;
     else {
