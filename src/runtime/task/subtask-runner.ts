@@ -7,7 +7,7 @@
 import { Configuration } from "../../common/configuration.js";
 import type { InputSplit } from "../../common/formats.js";
 import { TaskFailure } from "../../common/errors.js";
-import { copyRecord } from "../../common/copy.js";
+import { heldCopy } from "../../common/held-copy.js";
 import { chainPredecessor, type PhysicalNode } from "../../plan/physical.js";
 import { pushAny, pushBatch, type Operator, type OperatorContext } from "../drivers/operator.js";
 import { isNumberRows, keyPosition, type NumberRows } from "../../common/number-rows.js";
@@ -260,7 +260,7 @@ function sortedInputOf(op: Operator, node: PhysicalNode, subtask: number, env: S
     open() {},
     collect(r) {
       try {
-        pending.push(owned ? r : copyRecord(r));
+        pending.push(owned ? r : heldCopy(r));
         if (pending.length >= BATCH_SIZE) flush();
       } catch (e) {
         throw fail(e);
@@ -270,7 +270,7 @@ function sortedInputOf(op: Operator, node: PhysicalNode, subtask: number, env: S
       try {
         flush();
         const batch = new Array<any>(to - from);
-        for (let i = from; i < to; i++) batch[i - from] = owned ? records[i] : copyRecord(records[i]);
+        for (let i = from; i < to; i++) batch[i - from] = owned ? records[i] : heldCopy(records[i]);
         pending = batch;
         flush();
       } catch (e) {
