@@ -123,9 +123,8 @@ function createSink(ctx: OperatorContext<SinkNode>, services: JobServices): Oper
   if (sink.kind === "collect") {
     let slot = services.collected.get(sink.slot);
     if (!slot) services.collected.set(sink.slot, (slot = []));
-    const target: any[] = [];
-    slot[ctx.subtask] = target;
-    return new CollectSinkOperator(ctx, target);
+    slot[ctx.subtask] = [];
+    return new CollectSinkOperator(ctx, (records) => (slot[ctx.subtask] = records));
   }
   return new FormatSinkOperator(ctx);
 }

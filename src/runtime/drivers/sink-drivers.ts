@@ -5,6 +5,8 @@
  * between input batches, so memory stays bounded by the batch size.
  */
 import { copyRecord } from "../../common/copy.js";
+import { concatParts } from "../../common/concat-parts.js";
+import { heldCopy } from "../../common/held-copy.js";
 import type { OutputFormat } from "../../common/formats.js";
 import { instantiateUdf } from "../../common/udf.js";
 import type { SinkNode } from "../../plan/logical.js";
@@ -18,19 +20,49 @@ export const END_OF_CHAIN: Operator = {
   close() {},
 };
 
+/**
+ * collect(): the subtask's records, handed to `deliver` as one array when the input ends. Batches
+ * are kept as arrays of the sink's own (a producer may reuse its batch array), made at their full
+ * length and joined once: a push per record regrew one long array (18% of a 2M-row sort). Copies
+ * of records it does not own are held to the end of the job: heldCopy makes them where V8 can
+ * allocate them old.
+ */
+const TAIL_LENGTH = 4096;
+
 export class CollectSinkOperator extends BaseOperator {
   private readonly copyIn: boolean;
-  constructor(ctx: OperatorContext, private readonly target: any[]) {
+  private parts: any[][] = [];
+  /** Records collected one at a time since the last batch. */
+  private tail: any[] = [];
+  constructor(ctx: OperatorContext, private readonly deliver: (records: any[]) => void) {
     super(ctx, END_OF_CHAIN);
     this.copyIn = !ctx.inputOwned;
   }
   collect(record: any): void {
-    this.target.push(this.copyIn ? copyRecord(record) : record);
+    const tail = this.tail;
+    tail.push(this.copyIn ? heldCopy(record) : record);
+    // Short arrays, joined at the end: one long one regrows (distinct's 864k records, 210 ms).
+    if (tail.length >= TAIL_LENGTH) {
+      this.parts.push(tail);
+      this.tail = [];
+    }
   }
   collectBatch(_input: 0 | 1, records: readonly any[], from: number, to: number): void {
-    const target = this.target;
-    if (this.copyIn) for (let i = from; i < to; i++) target.push(copyRecord(records[i]));
-    else for (let i = from; i < to; i++) target.push(records[i]);
+    if (this.tail.length > 0) {
+      this.parts.push(this.tail);
+      this.tail = [];
+    }
+    const part = new Array<any>(to - from);
+    if (this.copyIn) for (let i = from; i < to; i++) part[i - from] = heldCopy(records[i]);
+    else for (let i = from; i < to; i++) part[i - from] = records[i];
+    this.parts.push(part);
+  }
+  override finish(): Promise<void> | void {
+    if (this.tail.length > 0) this.parts.push(this.tail);
+    this.deliver(concatParts(this.parts));
+    this.parts = [];
+    this.tail = [];
+    return super.finish();
   }
 }
 
