@@ -64,3 +64,18 @@ testAtParallelism("leaf counts that differ on the first records fail the job wit
   const message = await keyError(() => wide.join(known).where(0).equalTo(0, 1).collect());
   assert.match(message, /where \[0\] has 3 leaf field\(s\) but equalTo \[0, 1\] has 2/);
 });
+
+testAtParallelism("equal field counts with a tuple field beside a field of unknown shape pair leaves, not fields (fuzz seed 373)", async (env) => {
+  // Field 0 of the default join's pairs comes from an empty collection (its shape unknown), field 1
+  // is a Tuple1: where(0, 1) may have the two leaves of equalTo("f0.f0", "f1.f0"), and did not
+  // define ("key types do not match: field 1 ... is Tuple1(number) but field f1.f0 ... is number").
+  const pairs = env.fromCollection<[number]>([]).join(env.fromCollection([[0.5]] as [number][])).where("*").equalTo("*");
+  const joined = pairs.join(pairs).where(0, 1).equalTo("f0.f0", "f1.f0").with((a, b) => [b, a]);
+  assert.deepEqual(await joined.collect(), []);
+  // Leaves that line up, the unknown field a one-leaf tuple at run time: the pairs join.
+  const left = env.fromElements(1, 2).map((i): [number] => [i])
+    .join(env.fromCollection<[number]>([[10], [20]])).where((a) => a[0] * 10).equalTo(0);
+  const right = env.fromCollection<[[number], [number]]>([[[1], [10]], [[2], [99]]]);
+  const matched = await left.join(right).where(0, 1).equalTo("f0.f0", "f1.f0").collect();
+  assert.deepEqual(matched.map(([l]) => l[0][0]), [1]);
+});

@@ -49,6 +49,16 @@ export function compatibleKeys(
     // Differing field counts may still match where a field is a tuple or a POJO whose shape is
     // unknown here (after a user function, an empty collection): checked on the first records.
     if (first.fields.length !== second.fields.length) return leafCountCheckedOnFirstRecords(first, la, second, lb, operator);
+    // Equal counts pair field by field only when no field stands for several leaves: beside a field
+    // of unknown shape, a tuple or POJO field may line up with leaves of the other key (where(0, 1)
+    // on [unknown, [number]] against equalTo("f0.f0", "f1.f0")).
+    const composite = (shape: Shape | undefined, f: FieldRef): boolean => {
+      const s = keyFieldShape(shape, f);
+      return s !== undefined && s !== "any" && (isTupleShape(s) || isObjectShape(s));
+    };
+    if (first.fields.some((f) => composite(firstShape, f)) || second.fields.some((f) => composite(secondShape, f))) {
+      return leafCountCheckedOnFirstRecords(first, la, second, lb, operator);
+    }
     first.fields.forEach((f, i) => {
       const s = second.fields[i]!;
       const a = keyFieldShape(firstShape, f);
