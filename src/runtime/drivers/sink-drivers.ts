@@ -20,6 +20,9 @@ export const END_OF_CHAIN: Operator = {
   close() {},
 };
 
+/** Records collected one at a time go into arrays of this length. */
+const TAIL_LENGTH = 4096;
+
 /**
  * collect(): the subtask's records, handed to `deliver` as one array when the input ends. Batches
  * are kept as arrays of the sink's own (a producer may reuse its batch array), made at their full
@@ -27,7 +30,6 @@ export const END_OF_CHAIN: Operator = {
  * of records it does not own are held to the end of the job: heldCopy makes them where V8 can
  * allocate them old.
  */
-const TAIL_LENGTH = 4096;
 
 export class CollectSinkOperator extends BaseOperator {
   private readonly copyIn: boolean;
