@@ -4,7 +4,7 @@
  * survived a scavenge (pretenuring).
  * - A reduce that keeps the first record of each of many keys must not make V8 pretenure the
  *   producer's site (common/copy.ts keptRecord): a running-sum reduce that kept the join function's
- *   own arrays made every later array of that function old (csv-job 1.08 -> 0.82 s cold).
+ *   own arrays made every later array of that function old (keeping a copy: csv-job 0.80x).
  * - Copies a sorter holds until its input ends should be made old (common/held-copy.ts): made
  *   young by spread, 2M copies were each copied again by the scavenger (sort: 45% in the collector).
  */
