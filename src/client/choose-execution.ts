@@ -7,8 +7,10 @@
  * coordinator); in process otherwise. Collection records do not count: a collection is one
  * subtask's input, shipped from the coordinator's memory, which costs about what the simple
  * functions the workers would run in parallel save; nor do file bytes whose every record would
- * cross the coordinator, nor files below AUTO_MIN_FILE_BYTES (see estimatedInput). Over files the
- * coordinator runs subtasks too, beside the workers (remote-executor.ts). When
+ * cross the coordinator, nor files below AUTO_MIN_FILE_BYTES (see estimatedInput). The coordinator
+ * runs subtasks too, beside cores - 1 workers, and the sources' splits (file splits, sequence
+ * ranges) are claimed as the subtasks read them (remote-executor.ts): it starts at once, and a
+ * worker takes its share from when it is up. When
  * "auto" runs in process, a plan whose parallelism nothing observes (observed-parallelism.ts) is
  * planned again at parallelism 1: subtasks sharing one thread only pay for partitioning. The choice
  * and its reason go into the plan JSON and, for "auto", on stderr.
@@ -80,18 +82,14 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   if (work === 0) return auto(`auto: no user function to spread (${input.text})`);
   const through = `through ${work} operator(s) with user functions`;
   const minBytes = minFileBytes();
-  if (input.units >= AUTO_MIN_INPUT) {
-    const files = input.fileBytes >= minBytes ? `, ${thousands(minBytes)} file bytes` : "";
-    return { mode: "threads", workers: Math.min(workers, cores), reason: `auto: ${input.text} (>= ${thousands(AUTO_MIN_INPUT)} records${files}) ${through}` };
-  }
-  if (input.fileBytes < minBytes) {
-    return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)} records or ${thousands(minBytes)} file bytes)`);
-  }
-  // Files: the coordinator reads too, from the start, and the workers claim splits once they are up.
+  let enough: string;
+  if (input.units >= AUTO_MIN_INPUT) enough = `>= ${thousands(AUTO_MIN_INPUT)} records${input.fileBytes >= minBytes ? `, ${thousands(minBytes)} file bytes` : ""}`;
+  else if (input.fileBytes >= minBytes) enough = `>= ${thousands(minBytes)} file bytes`;
+  else return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)} records or ${thousands(minBytes)} file bytes)`);
+  // The coordinator reads too, from the start, and the workers claim splits once they are up.
   const helpers = Math.max(1, Math.min(workers, cores) - 1);
   const beside = `the coordinator runs subtasks beside ${helpers} worker thread${helpers === 1 ? "" : "s"}, splits claimed as the subtasks read them`;
-  const reason = `auto: ${input.text} (>= ${thousands(minBytes)} file bytes) ${through}; ${beside}`;
-  return { mode: "threads", workers: helpers, reason, coordinator: true };
+  return { mode: "threads", workers: helpers, reason: `auto: ${input.text} (${enough}) ${through}; ${beside}`, coordinator: true };
 }
 
 /**

@@ -39,11 +39,13 @@ test("auto: parallel sources over the threshold use threads, collections stay in
     assert.match(got.sequence.reason, /300,000 known input records from parallel sources/);
     assert.equal(got.file.mode, "threads", got.file.reason);
     assert.match(got.file.reason, /67,108,864 input bytes from files combined or written in the workers \(>= 16,777,216 file bytes\)/);
-    // Files: the coordinator reads beside the workers (one core less to start), the splits claimed as read.
-    assert.equal(got.file.coordinator, "runs subtasks beside the workers; a task reading under 100000 records through exchanges runs there whole");
-    assert.equal(got.file.workers, 1);
-    assert.match(got.file.reason, /the coordinator runs subtasks beside 1 worker thread, splits claimed as the subtasks read them/);
-    assert.equal(got.sequence.coordinator, undefined);
+    // Files and sequences: the coordinator reads beside the workers (one core less to start), the
+    // splits (file splits, sequence ranges) claimed as read.
+    for (const source of [got.file, got.sequence]) {
+      assert.equal(source.coordinator, "runs subtasks beside the workers; a task reading under 100000 records through exchanges runs there whole");
+      assert.equal(source.workers, 1);
+      assert.match(source.reason, /the coordinator runs subtasks beside 1 worker thread, splits claimed as the subtasks read them/);
+    }
   } else {
     assert.match(got.sequence.reason, /one core/);
     assert.match(got.file.reason, /one core/);

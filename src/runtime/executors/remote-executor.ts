@@ -95,12 +95,20 @@ export class RemoteExecutor implements TaskExecutor {
       failed = true;
       this.terminateBusy(signal!.reason);
     };
+    // The coordinator's own subtasks check this signal between batches: they stop once another
+    // subtask failed, and meanwhile yield to the event loop every few ms (cancellation.ts), so a
+    // worker that comes up is answered and given a subtask while the coordinator reads.
+    const stopHere = this.target.coordinator ? new AbortController() : undefined;
+    const hereEnv: SubtaskEnv = stopHere ? { ...env, signal: env.signal ? AbortSignal.any([env.signal, stopHere.signal]) : stopHere.signal } : env;
     const fail = (i: number, e: unknown): void => {
+      if (stopHere?.signal.aborted && e === stopHere.signal.reason) return; // stopped because another subtask failed: not a cause
       failures.set(i, e);
       if (failed) return;
       failed = true;
       for (const other of this.busy) this.cancelled.add(other);
-      this.terminateBusy(new Error("another subtask of the job failed"));
+      const reason = new Error("another subtask of the job failed");
+      stopHere?.abort(reason);
+      this.terminateBusy(reason);
     };
     // The coordinator's subtasks and the workers' claim one list of splits (a source task), in file order.
     const claim = this.target.coordinator && task.chain[0]!.driver === "SOURCE" ? newSplitClaim() : undefined;
@@ -108,7 +116,7 @@ export class RemoteExecutor implements TaskExecutor {
     const here = this.target.coordinator ? coordinatorTask(task) : undefined;
     if (here && !claim && exchangeRecords(task) < COORDINATOR_TASK_RECORDS) {
       // Its input is in the coordinator's exchanges and small: shipping it out and the results back costs more than it saves.
-      for (let i = 0; i < p; i++) await this.runHere(here, index, i, env, []);
+      for (let i = 0; i < p; i++) await this.runHere(here, index, i, hereEnv, []);
       return;
     }
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -128,7 +136,7 @@ export class RemoteExecutor implements TaskExecutor {
         }
         const own = claim ? all! : (splits[i] ?? []);
         if (h === "here") {
-          running.push(this.runHere(here!, index, i, env, claim ? claimedSplits(own, claim) : own).catch((e: unknown) => fail(i, e)));
+          running.push(this.runHere(here!, index, i, hereEnv, claim ? claimedSplits(own, claim) : own).catch((e: unknown) => fail(i, e)));
           continue;
         }
         const handle = h;

@@ -12,6 +12,7 @@ import type { Exchange } from "../exchange/exchange.js";
 import { buildJobGraph, type JobGraph, type Task } from "../job-graph.js";
 import type { IterationView } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
+import { assignSplits } from "../task/source-runner.js";
 import type { IterationHooks } from "./hooks.js";
 import type { IterationStepIO } from "./step-io.js";
 
@@ -78,7 +79,8 @@ export class StepRunner {
       this.statics.delete(head);
       return;
     }
-    for (let i = 0; i < head.parallelism; i++) await runSubtask(task, i, env, []);
+    const splits = head.driver === "SOURCE" ? await assignSplits(head) : [];
+    for (let i = 0; i < head.parallelism; i++) await runSubtask(task, i, env, splits[i] ?? []);
     for (const ex of task.outputs) ex.finishProducers();
     for (const ex of kept) ex.release();
     for (const ex of [...task.inputs.flat(), ...task.broadcasts.flatMap((b) => b.exchanges)]) ex.release();
