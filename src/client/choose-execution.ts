@@ -20,7 +20,7 @@ import { statSync } from "node:fs";
 import type { SinkNode, SourceNode } from "../plan/logical.js";
 import { collectionSize } from "../plan/descriptors.js";
 import { chainPredecessor, type PhysicalNode, type PhysicalPlan } from "../plan/physical.js";
-import { poolSize } from "../runtime/executors/pool.js";
+import { poolSize, startedWorkers } from "../runtime/executors/pool.js";
 import { hasDefaultOutputSink, parallelismObserver } from "./observed-parallelism.js";
 
 export type JobMode = "auto" | "in-process" | "threads" | "processes";
@@ -56,13 +56,26 @@ export const AUTO_MIN_INPUT = 200_000;
  * process at p=1; fresh processes, interleaved): wordcount 10 MB 320-470 ms against 450-500 (no gain,
  * and a loss in wall time whenever another process holds a core), 20 MB 530-580 against 680-790, 52 MB
  * 1060-1420 against 1650-1960; csv-job with 6.3 MB of orders 430-530 against 430-610, 15.8 MB 750-880
- * against 1060-1310. Below 16 MiB a worker's share does not pay for itself.
+ * against 1060-1310. Below 16 MiB a worker's share does not pay for itself. This holds once the
+ * process has worker threads up (AUTO_MIN_FILE_BYTES_COLD before).
  */
 export const AUTO_MIN_FILE_BYTES = 16 * 2 ** 20;
 
-function minFileBytes(): number {
+/**
+ * The file threshold while no worker thread of this process is up: the first job also pays for the
+ * worker's start (0.2-0.25 s with the coordinator busy on the other core) and for its cold
+ * compiler (its first split ~0.25 s against ~0.04 s warm), and on a machine where two threads over
+ * hash tables slow each other (bench/README.md: two p=1 wordcounts side by side, 17-20% each) that
+ * is not won back at 52 MB: wordcount wall 1284-1383 ms against 1089-1208 at p=1 (fresh processes,
+ * interleaved, 5 runs of 7 rounds), while the same job in a process whose pool is up ran in 816-1136
+ * against 1028-1364. Measured at 104 MB: 2.3-2.8 s against 2.0-4.0 (a noisy hour).
+ */
+export const AUTO_MIN_FILE_BYTES_COLD = 64 * 2 ** 20;
+
+function minFileBytes(): { bytes: number; why: string } {
   const n = Number(process.env.SLUICE_AUTO_MIN_FILE_BYTES);
-  return Number.isFinite(n) && n >= 0 && process.env.SLUICE_AUTO_MIN_FILE_BYTES !== "" ? n : AUTO_MIN_FILE_BYTES;
+  if (Number.isFinite(n) && n >= 0 && process.env.SLUICE_AUTO_MIN_FILE_BYTES !== "") return { bytes: n, why: "" };
+  return startedWorkers("threads") > 0 ? { bytes: AUTO_MIN_FILE_BYTES, why: ": worker threads up" } : { bytes: AUTO_MIN_FILE_BYTES_COLD, why: ": no worker thread up yet" };
 }
 
 const USER_FUNCTION_DRIVERS = /MAP|FILTER|REDUCE|GROUP|JOIN|HYBRIDHASH|MERGE|NESTEDLOOP|CROSS|PARTITION/;
@@ -81,11 +94,11 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
   const work = plan.nodes.filter((n) => USER_FUNCTION_DRIVERS.test(n.driver)).length;
   if (work === 0) return auto(`auto: no user function to spread (${input.text})`);
   const through = `through ${work} operator(s) with user functions`;
-  const minBytes = minFileBytes();
+  const { bytes: minBytes, why } = minFileBytes();
   let enough: string;
-  if (input.units >= AUTO_MIN_INPUT) enough = `>= ${thousands(AUTO_MIN_INPUT)} records${input.fileBytes >= minBytes ? `, ${thousands(minBytes)} file bytes` : ""}`;
-  else if (input.fileBytes >= minBytes) enough = `>= ${thousands(minBytes)} file bytes`;
-  else return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)} records or ${thousands(minBytes)} file bytes)`);
+  if (input.units >= AUTO_MIN_INPUT) enough = `>= ${thousands(AUTO_MIN_INPUT)} records${input.fileBytes >= minBytes ? `, ${thousands(minBytes)} file bytes${why}` : ""}`;
+  else if (input.fileBytes >= minBytes) enough = `>= ${thousands(minBytes)} file bytes${why}`;
+  else return auto(`auto: small parallel input (${input.text}; threads from ${thousands(AUTO_MIN_INPUT)} records or ${thousands(minBytes)} file bytes${why})`);
   // The coordinator reads too, from the start, and the workers claim splits once they are up.
   const helpers = Math.max(1, Math.min(workers, cores) - 1);
   const beside = `the coordinator runs subtasks beside ${helpers} worker thread${helpers === 1 ? "" : "s"}, splits claimed as the subtasks read them`;

@@ -188,6 +188,13 @@ export function workerPool(spec: WorkerSpec): WorkerPool {
   return pool;
 }
 
+/** Live workers of this kind in this process, over its pools. */
+export function startedWorkers(kind: WorkerSpec["kind"]): number {
+  let n = 0;
+  for (const pool of pools.values()) if (pool.spec.kind === kind) n += pool.live().length;
+  return n;
+}
+
 /** Size of a pool: SLUICE_WORKERS, else one per core. */
 export function poolSize(): number {
   const n = Number(process.env.SLUICE_WORKERS);
