@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { decodeBatch, encodeBatch } from "../../src/runtime/executors/codec.js";
+import { decodeBatch, encodeBatch, isEncoded, splitsForWire, splitsFromWire } from "../../src/runtime/executors/codec.js";
 import { registerClass } from "../../src/runtime/executors/class-registry.js";
 
 class Point {
@@ -64,3 +64,23 @@ function sparse(): number[] {
   a[2] = 3;
   return a;
 }
+
+test("splits of primitive fields travel as they are (no codec), others encoded with their classes", () => {
+  const plain = [{ splitNumber: 0, path: "/a.csv", start: 0, length: 10 }, { splitNumber: 1, from: 5, to: 9, note: undefined, flag: null }];
+  const wire = splitsForWire(plain);
+  assert.equal(isEncoded(wire), false);
+  assert.deepEqual(splitsFromWire(structuredClone(wire)), plain);
+  class RangeSplit {
+    constructor(readonly splitNumber: number, readonly lo: number) {}
+    width(): number {
+      return 1;
+    }
+  }
+  registerClass(RangeSplit);
+  for (const splits of [[new RangeSplit(0, 3)], [{ splitNumber: 0, point: new Point(1, 2) }], [{ splitNumber: 0, parts: [1, 2] }]]) {
+    const encoded = splitsForWire(splits);
+    assert.equal(isEncoded(encoded), true, JSON.stringify(splits));
+    assert.deepEqual(splitsFromWire(structuredClone(encoded)), splits);
+  }
+  assert.ok(splitsFromWire(splitsForWire([new RangeSplit(0, 3)]))[0] instanceof RangeSplit);
+});

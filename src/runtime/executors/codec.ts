@@ -14,6 +14,7 @@ import type { Packr } from "msgpackr";
 import { classOf, isPlainPrototype, rebuildInstance } from "./class-registry.js";
 import { isNumberRows, type NumberRows } from "../../common/number-rows.js";
 import type { DecodedStrings } from "./decoded-strings.js";
+import type { InputSplit } from "../../common/formats.js";
 
 export type Codec = "f64" | "pack" | "v8" | "class";
 
@@ -219,4 +220,28 @@ function mapValues(o: Record<string, unknown>, f: (x: unknown) => unknown): Reco
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(o)) out[k] = f(o[k]);
   return out;
+}
+
+/**
+ * A subtask's splits as a run message carries them: plain objects of primitive fields (every
+ * built-in format's splits, sequence ranges) as they are, copied by the message's structured clone,
+ * so the path to a worker's first subtask loads and warms no codec (msgpackr's first pack of a
+ * split list took ~23 ms); other splits (a user's format may make class instances) encoded as a batch.
+ */
+export function splitsForWire(splits: readonly InputSplit[]): readonly InputSplit[] | EncodedBatch {
+  return splits.every(isFlatPlainObject) ? splits : encodeBatch(splits);
+}
+
+/** The splits `splitsForWire` sent. */
+export function splitsFromWire(wire: readonly InputSplit[] | EncodedBatch): InputSplit[] {
+  return isEncoded(wire) ? (decodeBatch(wire) as InputSplit[]) : [...wire];
+}
+
+function isFlatPlainObject(v: unknown): boolean {
+  if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  for (const k in v) {
+    const f = (v as Record<string, unknown>)[k];
+    if (typeof f === "object" ? f !== null : typeof f === "function" || typeof f === "symbol") return false;
+  }
+  return true;
 }

@@ -5,6 +5,7 @@
  * coordinator's result, or first planned, checked by fingerprint and served subtask by subtask.
  */
 import type { EncodedBatch } from "./codec.js";
+import type { InputSplit } from "../../common/formats.js";
 import type { PlanFingerprint } from "./fingerprint.js";
 import type { WireError } from "./wire-error.js";
 import type { ChannelMetric, IterationStats } from "../../common/job-metrics.js";
@@ -43,7 +44,8 @@ export type ToWorker =
     readonly inputs: EncodedBatch[][][];
     /** Per broadcast input, per exchange: all batches. */
     readonly broadcasts: EncodedBatch[][][];
-    readonly splits: EncodedBatch | undefined;
+    /** This subtask's splits (codec.ts splitsForWire), or, with `claim`, the task's whole list. */
+    readonly splits: readonly InputSplit[] | EncodedBatch | undefined;
     /** Set when the splits are claimed as the subtasks read them: the task's shared counter (split-claims.ts); `splits` is then the whole list. */
     readonly claim?: Int32Array;
     /** The elements of the collection source that heads this task (the worker holds a sample only). */

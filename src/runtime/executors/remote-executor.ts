@@ -15,7 +15,7 @@ import { TaskFailure } from "../../common/errors.js";
 import type { InputSplit } from "../../common/formats.js";
 import type { Task } from "../job-graph.js";
 import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
-import { decodeBatch, encodeBatch, toWire, transferables, type EncodedBatch } from "./codec.js";
+import { decodeBatch, encodeBatch, splitsForWire, toWire, transferables, type EncodedBatch } from "./codec.js";
 import type { SourceNode } from "../../plan/logical.js";
 import type { TaskExecutor } from "./executor.js";
 import { COORDINATOR_TASK_RECORDS, coordinatorTask, exchangeRecords, localTask } from "./local-task.js";
@@ -246,7 +246,7 @@ export class RemoteExecutor implements TaskExecutor {
     const { run, action } = this.target;
     const msg = {
       t: "run" as const, run, action, task: index, subtask: i, inputs, broadcasts, formatState,
-      splits: splits.length > 0 ? encodeBatch(splits) : undefined, ...(claim ? { claim } : {}), progress: env.progress !== undefined,
+      splits: splits.length > 0 ? splitsForWire(splits) : undefined, ...(claim ? { claim } : {}), progress: env.progress !== undefined,
       collection: shippedCollection(task),
     };
     const progress = env.progress;

@@ -6,7 +6,6 @@
  */
 import type { Accumulator } from "../../common/accumulators.js";
 import { TaskFailure } from "../../common/errors.js";
-import type { InputSplit } from "../../common/formats.js";
 import type { SinkNode, SourceNode } from "../../plan/logical.js";
 import type { PhysicalNode, PhysicalPlan } from "../../plan/physical.js";
 import { Exchange } from "../exchange/exchange.js";
@@ -14,7 +13,7 @@ import { JobMemory } from "../memory/job-memory.js";
 import type { JobGraph, Task } from "../job-graph.js";
 import { AccumulatorRegistry } from "../../common/runtime-context-impl.js";
 import { runSubtask, type SubtaskEnv } from "../task/subtask-runner.js";
-import { decodeBatch, encodeBatch, transferables, type EncodedBatch } from "./codec.js";
+import { decodeBatch, encodeBatch, splitsFromWire, transferables, type EncodedBatch } from "./codec.js";
 import { DecodedStrings } from "./decoded-strings.js";
 import { claimedSplits } from "./split-claims.js";
 import { trace } from "./trace.js";
@@ -110,7 +109,7 @@ export async function runSubtaskRequest(
     } : undefined;
     const memory = new JobMemory(job.plan.memory);
     const env: SubtaskEnv = { accumulators: registry, collected: new Map(), objectReuse: job.plan.objectReuse, broadcastCache: new Map(), progress, memory };
-    const listed = m.splits ? (decodeBatch(m.splits) as InputSplit[]) : [];
+    const listed = m.splits ? splitsFromWire(m.splits) : [];
     const splits = m.claim ? claimedSplits(listed, m.claim) : listed;
     trace(`task ${m.task} subtask ${m.subtask} runs`);
     try {
