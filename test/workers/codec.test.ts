@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decodeBatch, encodeBatch, isEncoded, splitsForWire, splitsFromWire } from "../../src/runtime/executors/codec.js";
 import { registerClass } from "../../src/runtime/executors/class-registry.js";
+import type { InputSplit } from "../../src/common/formats.js";
 
 class Point {
   constructor(readonly x: number, readonly y: number) {}
@@ -70,7 +71,8 @@ test("splits of primitive fields travel as they are (no codec), others encoded w
   const wire = splitsForWire(plain);
   assert.equal(isEncoded(wire), false);
   assert.deepEqual(splitsFromWire(structuredClone(wire)), plain);
-  class RangeSplit {
+  class RangeSplit implements InputSplit {
+    readonly [more: string]: unknown;
     constructor(readonly splitNumber: number, readonly lo: number) {}
     width(): number {
       return 1;
