@@ -29,6 +29,14 @@ test("sequence ranges: contiguous, in order, covering from..to once", () => {
   for (let i = 1; i < ranges.length; i++) assert.equal(ranges[i]!.from, ranges[i - 1]!.to);
   assert.deepEqual(sequenceSplits(1, 2, 4).map((r) => r.to - r.from), [0, 1, 0, 1]);
   assert.deepEqual(sequenceSplits(1, 0, 2).map((r) => r.to - r.from), [0, 0]);
+  // As the per-subtask ranges always were: floor(total * i / n) records before range i.
+  assert.deepEqual(sequenceSplits(1, 10, 3).map((r) => [r.from, r.to]), [[1, 4], [4, 7], [7, 11]]);
+  // A long sequence cut finely: the exact bounds (BigInt) where total * i passes 2^53.
+  const total = 2 ** 50 + 12_345;
+  const long = sequenceSplits(7, 7 + total - 1, 1000);
+  const exact = (i: number): number => 7 + Number((BigInt(total) * BigInt(i)) / 1000n);
+  assert.deepEqual(long.map((r) => r.from), long.map((_, i) => exact(i)));
+  assert.equal(long.at(-1)!.to, 7 + total);
 });
 
 test("sequence ranges per subtask: one each, or many to claim (down to 16,384 records)", async () => {

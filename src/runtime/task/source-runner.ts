@@ -64,11 +64,11 @@ function sequenceSplitCount(total: number, p: number, perSubtask: number): numbe
 /** `n` contiguous ranges covering from..to (both inclusive), in order; empty ones where n exceeds the count. */
 export function sequenceSplits(from: number, to: number, n: number): SequenceSplit[] {
   const total = Math.max(0, to - from + 1);
-  return Array.from({ length: n }, (_, i) => ({
-    splitNumber: i,
-    from: from + Math.floor((total * i) / n),
-    to: from + Math.floor((total * (i + 1)) / n),
-  }));
+  // floor(total * i / n), without the product (it passes 2^53 for long sequences cut finely).
+  const q = Math.floor(total / n);
+  const r = total % n;
+  const start = (i: number): number => from + i * q + Math.floor((i * r) / n);
+  return Array.from({ length: n }, (_, i) => ({ splitNumber: i, from: start(i), to: start(i + 1) }));
 }
 
 
