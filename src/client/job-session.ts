@@ -48,6 +48,8 @@ interface Current {
   readonly fingerprint: PlanFingerprint;
   readonly candidates: Set<WorkerHandle>;
   readonly idle: WorkerHandle[];
+  /** Workers sent this action's plan request before they reached it (they plan on arrival, unasked). */
+  readonly asked: Set<WorkerHandle>;
   failure: Error | undefined;
 }
 
@@ -137,15 +139,24 @@ export class JobSession implements ActionSession, RunListener {
     this.pools.add(pool);
     pool.listen(this.run, this);
     const handles = pool.ensure(choice.workers, choice.reason).filter((h) => !this.finished.has(h));
-    const cur: Current = { action: n, jobName, fingerprint: fingerprintPlan(plan), candidates: new Set(handles), idle: [], failure: undefined };
+    const cur: Current = {
+      action: n, jobName, fingerprint: fingerprintPlan(plan), candidates: new Set(handles), idle: [], asked: new Set(), failure: undefined,
+    };
     this.current = cur;
     const { moduleUrl, args, parallelism } = this.options;
     for (const h of handles) {
       if (!h.opened.has(this.run)) {
         h.opened.add(this.run);
         h.post({ t: "open", run: this.run, moduleUrl, args, parallelism });
-      } else if (h.reached.get(this.run) === n) {
+      }
+      // The plan request goes out now, also to a worker whose entry is still on its way (it waits in
+      // that action's inbox): the worker plans on arrival instead of asking first, one message
+      // through the coordinator less on the path to its first subtask (busy with its own subtasks,
+      // the coordinator reads messages every 10 ms).
+      const reached = h.reached.get(this.run);
+      if (reached === undefined || reached <= n) {
         h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
+        cur.asked.add(h);
       }
     }
     if (handles.length === 0) cur.failure = new InvalidProgramException(`Job '${jobName}': every worker's entry ended before reaching this job`);
@@ -204,7 +215,7 @@ export class JobSession implements ActionSession, RunListener {
 
   action(h: WorkerHandle, n: number): void {
     if (this.results[n]) this.answer(h, n);
-    else if (this.current?.action === n && this.current.candidates.has(h)) h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
+    else if (this.current?.action === n && this.current.candidates.has(h) && !this.current.asked.has(h)) h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
     // Otherwise the worker waits: record() answers it when the action has run.
   }
 
