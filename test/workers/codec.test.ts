@@ -66,8 +66,11 @@ function sparse(): number[] {
   return a;
 }
 
-test("splits of primitive fields travel as they are (no codec), others encoded with their classes", () => {
-  const plain = [{ splitNumber: 0, path: "/a.csv", start: 0, length: 10 }, { splitNumber: 1, from: 5, to: 9, note: undefined, flag: null }];
+test("splits structured clone keeps travel as they are (no codec), splits with class instances encoded with their classes", () => {
+  const plain = [
+    { splitNumber: 0, path: "/a.csv", start: 0, length: 10 }, { splitNumber: 1, from: 5, to: 9, note: undefined, flag: null },
+    { splitNumber: 2, parts: [1, 2], at: new Date(0), nested: { rowGroup: 3 } },
+  ];
   const wire = splitsForWire(plain);
   assert.equal(isEncoded(wire), false);
   assert.deepEqual(splitsFromWire(structuredClone(wire)), plain);
@@ -79,7 +82,8 @@ test("splits of primitive fields travel as they are (no codec), others encoded w
     }
   }
   registerClass(RangeSplit);
-  for (const splits of [[new RangeSplit(0, 3)], [{ splitNumber: 0, point: new Point(1, 2) }], [{ splitNumber: 0, parts: [1, 2] }]]) {
+  const withClasses = [[new RangeSplit(0, 3)], [{ splitNumber: 0, point: new Point(1, 2) }], [{ splitNumber: 0 }, { splitNumber: 1, at: [new Point(3, 4)] }]];
+  for (const splits of withClasses) {
     const encoded = splitsForWire(splits);
     assert.equal(isEncoded(encoded), true, JSON.stringify(splits));
     assert.deepEqual(splitsFromWire(structuredClone(encoded)), splits);

@@ -223,25 +223,17 @@ function mapValues(o: Record<string, unknown>, f: (x: unknown) => unknown): Reco
 }
 
 /**
- * A subtask's splits as a run message carries them: plain objects of primitive fields (every
- * built-in format's splits, sequence ranges) as they are, copied by the message's structured clone,
- * so the path to a worker's first subtask loads and warms no codec (msgpackr's first pack of a
- * split list took ~23 ms); other splits (a user's format may make class instances) encoded as a batch.
+ * A subtask's splits as a run message carries them: as they are when the message's structured
+ * clone keeps them exactly (every built-in format's splits, sequence ranges: no class instance, by
+ * the codec's own test), so the path to a worker's first subtask loads and warms no codec
+ * (msgpackr's first pack of a split list took ~23 ms); splits with class instances (a user's
+ * format may make them) encoded as a batch, which rebuilds their classes.
  */
 export function splitsForWire(splits: readonly InputSplit[]): readonly InputSplit[] | EncodedBatch {
-  return splits.every(isFlatPlainObject) ? splits : encodeBatch(splits);
+  return classify(splits) === "class" ? encodeBatch(splits) : splits;
 }
 
 /** The splits `splitsForWire` sent. */
 export function splitsFromWire(wire: readonly InputSplit[] | EncodedBatch): InputSplit[] {
   return isEncoded(wire) ? (decodeBatch(wire) as InputSplit[]) : [...wire];
-}
-
-function isFlatPlainObject(v: unknown): boolean {
-  if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype) return false;
-  for (const k in v) {
-    const f = (v as Record<string, unknown>)[k];
-    if (typeof f === "object" ? f !== null : typeof f === "function" || typeof f === "symbol") return false;
-  }
-  return true;
 }
