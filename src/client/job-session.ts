@@ -149,11 +149,13 @@ export class JobSession implements ActionSession, RunListener {
         h.opened.add(this.run);
         h.post({ t: "open", run: this.run, moduleUrl, args, parallelism });
       }
+      const reached = h.reached.get(this.run);
+      // Waiting at an action that ran before: its result lets the entry go on towards this one.
+      if (reached !== undefined && reached < n && this.results[reached]) this.answer(h, reached);
       // The plan request goes out now, also to a worker whose entry is still on its way (it waits in
       // that action's inbox): the worker plans on arrival instead of asking first, one message
       // through the coordinator less on the path to its first subtask (busy with its own subtasks,
       // the coordinator reads messages every 10 ms).
-      const reached = h.reached.get(this.run);
       if (reached === undefined || reached <= n) {
         h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
         cur.asked.add(h);
@@ -187,16 +189,18 @@ export class JobSession implements ActionSession, RunListener {
     }
   }
 
-  /** Keeps action `n`'s result for workers that reach it (or will), and answers those waiting. */
+  /**
+   * Keeps action `n`'s result for workers that reach it (or will). Workers waiting at it are answered
+   * only when an action needs them again (runRemote): when the entry ends here first, nobody encodes
+   * the result (a collect() of millions of records took the coordinator's time after the job for nothing).
+   */
   private record(n: number, r: Recorded): void {
     if ((this.options.mode === "in-process" && this.options.cluster === undefined) || this.closed) return;
     this.results[n] = r;
-    for (const pool of this.pools) {
-      for (const h of pool.live()) if (h.opened.has(this.run) && h.reached.get(this.run) === n) this.answer(h, n);
-    }
   }
 
   private answer(h: WorkerHandle, n: number): void {
+    trace(`result of action ${n} to ${h.kind} ${h.index + 1}`);
     h.post({ t: "result", run: this.run, action: n, entry: this.wire(n) });
   }
 
@@ -214,9 +218,11 @@ export class JobSession implements ActionSession, RunListener {
   // ---- RunListener: what the workers say ----
 
   action(h: WorkerHandle, n: number): void {
-    if (this.results[n]) this.answer(h, n);
-    else if (this.current?.action === n && this.current.candidates.has(h) && !this.current.asked.has(h)) h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
-    // Otherwise the worker waits: record() answers it when the action has run.
+    if (this.results[n]) {
+      // It ran already: answer now if an action on workers is waiting for this one, else the next such action does.
+      if (this.current !== undefined && this.current.action > n) this.answer(h, n);
+    } else if (this.current?.action === n && this.current.candidates.has(h) && !this.current.asked.has(h)) h.post({ t: "plan", run: this.run, action: n, collections: this.collectionSizes() });
+    // Otherwise the worker waits: the next action run on workers answers it (runRemote), or the run closes.
   }
 
   planned(h: WorkerHandle, n: number, fingerprint: PlanFingerprint | undefined, error: string | undefined): void {
