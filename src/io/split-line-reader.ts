@@ -44,6 +44,8 @@ export class SplitLineReader {
     splitLength: number,
     private readonly delimiter: Buffer,
     bufferSize = 1 << 20,
+    /** A buffer to read into (the previous split's, handed on), else a new one of `bufferSize`. */
+    reuse?: Buffer,
   ) {
     this.splitEnd = splitStart + splitLength;
     this.needle = delimiter.length === 1 ? delimiter[0]! : delimiter;
@@ -51,7 +53,8 @@ export class SplitLineReader {
     // Start early enough to see a delimiter that straddles the split start.
     this.readPos = this.skipping ? Math.max(0, splitStart - delimiter.length + 1) : 0;
     this.bufferOffset = this.readPos;
-    this.buffer = Buffer.allocUnsafe(Math.max(bufferSize, delimiter.length * 2));
+    const size = Math.max(bufferSize, delimiter.length * 2);
+    this.buffer = reuse !== undefined && reuse.length >= size ? reuse : Buffer.allocUnsafe(size);
     this.view = this.buffer.subarray(0, 0);
   }
 

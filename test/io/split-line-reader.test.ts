@@ -110,3 +110,29 @@ test("TextInputFormat is an InputFormat: createInputSplits, open, reachedEnd, ne
   }
   assert.deepEqual(got, ["l1", "l2", "l3", "", "l5"]);
 });
+
+test("one format instance reads its splits into one buffer, not a new one per split", async () => {
+  const lines = Array.from({ length: 2000 }, (_, i) => `line ${i}`);
+  const path = tempFile("many-splits.txt", `${lines.join("\n")}\n`);
+  const format = new TextInputFormat(path);
+  const splits = await format.createInputSplits(12);
+  assert.ok(splits.length >= 12);
+  const original = Buffer.allocUnsafe;
+  let readBuffers = 0;
+  Buffer.allocUnsafe = ((size: number) => {
+    if (size >= 1 << 20) readBuffers++;
+    return original(size);
+  }) as typeof Buffer.allocUnsafe;
+  const got: string[] = [];
+  try {
+    for (const split of splits) {
+      await format.open(split);
+      for (let r = await format.nextRecord(); r !== null && r !== undefined; r = await format.nextRecord()) got.push(r);
+      await format.close();
+    }
+  } finally {
+    Buffer.allocUnsafe = original;
+  }
+  assert.deepEqual(got, lines);
+  assert.equal(readBuffers, 1, `${readBuffers} read buffers of 1 MiB for ${splits.length} splits`);
+});
