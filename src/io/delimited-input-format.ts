@@ -29,19 +29,21 @@ export const DECODE: unique symbol = Symbol("decode the line");
  */
 export type LineScanner = (buf: Buffer, pos: number, end: number, limit: number, out: any, max: number) => number;
 
+/**
+ * Each instance's last read buffer, for its next split: a new 1 MiB buffer per split is a fresh
+ * mapping whose pages fault in on the first read and unmap on free, and with subtasks on several
+ * threads those unmaps interrupt the other cores (wordcount on two threads: 42k page faults against
+ * 17k at p=1, a file read 1.1 ms against 0.09). Kept here, not in a field, so that the copies of an
+ * instance (one per subtask) never share one buffer.
+ */
+const spareBuffers = new WeakMap<object, Buffer>();
+
 export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
   protected delimiter = "\n";
   protected charset: BufferEncoding = "utf8";
 
   private file: FileHandle | undefined;
   private reader: SplitLineReader | undefined;
-  /**
-   * The last split's read buffer, for the next split of this instance: a new 1 MiB buffer per split
-   * is a fresh mapping whose pages fault in on the first read and unmap on free; with subtasks on
-   * several threads those unmaps interrupt the other cores (wordcount in two threads: 42k page faults
-   * against 17k at p=1, a file read 1.1 ms against 0.09).
-   */
-  private spareBuffer: Buffer | undefined;
   private split: FileInputSplit | undefined;
   private ended = true;
   private delimiterBytes = Buffer.alloc(0);
@@ -116,8 +118,9 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
       throw fsError("open input file", split.path, e);
     }
     await this.checkUnchanged(split, this.file);
-    this.reader = new SplitLineReader(this.file, split.start, split.length, this.delimiterBytes, undefined, this.spareBuffer);
-    this.spareBuffer = undefined;
+    const spare = spareBuffers.get(this);
+    spareBuffers.delete(this);
+    this.reader = new SplitLineReader(this.file, split.start, split.length, this.delimiterBytes, undefined, spare);
     this.ended = false;
   }
 
@@ -210,7 +213,7 @@ export abstract class DelimitedInputFormat<T> extends FileInputFormat<T> {
   async close(): Promise<void> {
     const f = this.file;
     this.file = undefined;
-    this.spareBuffer = this.reader?.buffer ?? this.spareBuffer;
+    if (this.reader) spareBuffers.set(this, this.reader.buffer);
     this.reader = undefined;
     this.ended = true;
     if (f) await f.close();

@@ -9,6 +9,7 @@ import { TextInputFormat } from "../../src/index.js";
 import { planSplits } from "../../src/io/file-input-format.js";
 import { countDelimiters, END, LINE, SplitLineReader } from "../../src/io/split-line-reader.js";
 import { tempFile } from "./tmp.js";
+import { instantiateUdf } from "../../src/common/udf.js";
 
 async function readSplit(path: string, start: number, length: number, delim: string, bufferSize: number): Promise<string[]> {
   const fh = await open(path, "r");
@@ -135,4 +136,31 @@ test("one format instance reads its splits into one buffer, not a new one per sp
   }
   assert.deepEqual(got, lines);
   assert.equal(readBuffers, 1, `${readBuffers} read buffers of 1 MiB for ${splits.length} splits`);
+});
+
+test("a copy of a format instance (one per subtask) reads into its own buffer, not the original's", async () => {
+  const path = tempFile("copied-format.txt", "a\nb\nc\n");
+  const original = new TextInputFormat(path);
+  const [split] = await original.createInputSplits(1);
+  const readAll = async (f: TextInputFormat): Promise<string[]> => {
+    await f.open(split!);
+    const got: string[] = [];
+    for (let r = await f.nextRecord(); r !== null && r !== undefined; r = await f.nextRecord()) got.push(r);
+    await f.close();
+    return got;
+  };
+  assert.deepEqual(await readAll(original), ["a", "b", "c"]);
+  const copy = instantiateUdf({ value: original, method: "nextRecord" }).target as TextInputFormat;
+  const original2 = Buffer.allocUnsafe;
+  let readBuffers = 0;
+  Buffer.allocUnsafe = ((size: number) => {
+    if (size >= 1 << 20) readBuffers++;
+    return original2(size);
+  }) as typeof Buffer.allocUnsafe;
+  try {
+    assert.deepEqual(await readAll(copy), ["a", "b", "c"]);
+  } finally {
+    Buffer.allocUnsafe = original2;
+  }
+  assert.equal(readBuffers, 1, "the copy must not read into the original's spare buffer");
 });
