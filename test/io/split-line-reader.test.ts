@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open } from "node:fs/promises";
 import { TextInputFormat } from "../../src/index.js";
-import { planSplits } from "../../src/io/file-input-format.js";
+import { planSplits, type FileInputSplit } from "../../src/io/file-input-format.js";
 import { countDelimiters, END, LINE, SplitLineReader } from "../../src/io/split-line-reader.js";
 import { tempFile } from "./tmp.js";
 import { instantiateUdf } from "../../src/common/udf.js";
@@ -112,55 +112,50 @@ test("TextInputFormat is an InputFormat: createInputSplits, open, reachedEnd, ne
   assert.deepEqual(got, ["l1", "l2", "l3", "", "l5"]);
 });
 
+/** Runs `f`, counting the read buffers (1 MiB or more) allocated meanwhile. */
+async function countReadBuffers<T>(f: () => Promise<T>): Promise<{ result: T; readBuffers: number }> {
+  const allocUnsafe = Buffer.allocUnsafe;
+  let readBuffers = 0;
+  Buffer.allocUnsafe = ((size: number) => {
+    if (size >= 1 << 20) readBuffers++;
+    return allocUnsafe(size);
+  }) as typeof Buffer.allocUnsafe;
+  try {
+    return { result: await f(), readBuffers };
+  } finally {
+    Buffer.allocUnsafe = allocUnsafe;
+  }
+}
+
+/** Every record of `splits`, read through `format` in order (open, records, close per split). */
+async function readSplits(format: TextInputFormat, splits: readonly FileInputSplit[]): Promise<string[]> {
+  const got: string[] = [];
+  for (const split of splits) {
+    await format.open(split);
+    for (let r = await format.nextRecord(); r !== null && r !== undefined; r = await format.nextRecord()) got.push(r);
+    await format.close();
+  }
+  return got;
+}
+
 test("one format instance reads its splits into one buffer, not a new one per split", async () => {
   const lines = Array.from({ length: 2000 }, (_, i) => `line ${i}`);
   const path = tempFile("many-splits.txt", `${lines.join("\n")}\n`);
   const format = new TextInputFormat(path);
   const splits = await format.createInputSplits(12);
   assert.ok(splits.length >= 12);
-  const original = Buffer.allocUnsafe;
-  let readBuffers = 0;
-  Buffer.allocUnsafe = ((size: number) => {
-    if (size >= 1 << 20) readBuffers++;
-    return original(size);
-  }) as typeof Buffer.allocUnsafe;
-  const got: string[] = [];
-  try {
-    for (const split of splits) {
-      await format.open(split);
-      for (let r = await format.nextRecord(); r !== null && r !== undefined; r = await format.nextRecord()) got.push(r);
-      await format.close();
-    }
-  } finally {
-    Buffer.allocUnsafe = original;
-  }
-  assert.deepEqual(got, lines);
+  const { result, readBuffers } = await countReadBuffers(() => readSplits(format, splits));
+  assert.deepEqual(result, lines);
   assert.equal(readBuffers, 1, `${readBuffers} read buffers of 1 MiB for ${splits.length} splits`);
 });
 
 test("a copy of a format instance (one per subtask) reads into its own buffer, not the original's", async () => {
   const path = tempFile("copied-format.txt", "a\nb\nc\n");
   const original = new TextInputFormat(path);
-  const [split] = await original.createInputSplits(1);
-  const readAll = async (f: TextInputFormat): Promise<string[]> => {
-    await f.open(split!);
-    const got: string[] = [];
-    for (let r = await f.nextRecord(); r !== null && r !== undefined; r = await f.nextRecord()) got.push(r);
-    await f.close();
-    return got;
-  };
-  assert.deepEqual(await readAll(original), ["a", "b", "c"]);
+  const splits = await original.createInputSplits(1);
+  assert.deepEqual(await readSplits(original, splits), ["a", "b", "c"]);
   const copy = instantiateUdf({ value: original, method: "nextRecord" }).target as TextInputFormat;
-  const original2 = Buffer.allocUnsafe;
-  let readBuffers = 0;
-  Buffer.allocUnsafe = ((size: number) => {
-    if (size >= 1 << 20) readBuffers++;
-    return original2(size);
-  }) as typeof Buffer.allocUnsafe;
-  try {
-    assert.deepEqual(await readAll(copy), ["a", "b", "c"]);
-  } finally {
-    Buffer.allocUnsafe = original2;
-  }
+  const { result, readBuffers } = await countReadBuffers(() => readSplits(copy, splits));
+  assert.deepEqual(result, ["a", "b", "c"]);
   assert.equal(readBuffers, 1, "the copy must not read into the original's spare buffer");
 });
