@@ -1,6 +1,8 @@
 /**
  * ExecutionEnvironment: where a DataSet program starts (sources), collects its sinks, and runs.
- * Default parallelism is the number of cores, as Flink's local environment.
+ * Default parallelism is the number of cores, as Flink's local environment. A script (not a job
+ * module) runs in one thread, so while it keeps that default a job nothing in it observes the
+ * parallelism of runs at 1 (client/choose-execution.ts, scriptExecution): same results, no partitioning.
  * @example
  * const env = ExecutionEnvironment.getExecutionEnvironment();
  * await env.fromElements(1, 2, 3).map((x) => x * 2).print();
@@ -29,6 +31,8 @@ import type { TupleLike } from "../common/record-types.js";
 
 export class ExecutionEnvironment {
   private parallelism: number;
+  /** Whether the parallelism is the machine's default: never given nor set (a script then runs at 1 when nothing observes it). */
+  private parallelismIsDefault: boolean;
   private readonly config = new ExecutionConfig();
   private sinks: SinkNode[] = [];
   /** Whether a job ran (execute, collect, count, print): execute() without new sinks then says so. */
@@ -39,11 +43,14 @@ export class ExecutionEnvironment {
 
   /** @internal use getExecutionEnvironment / createLocalEnvironment */
   constructor(parallelism?: number) {
-    this.parallelism = parallelism ?? currentJobScope()?.parallelism ?? availableParallelism();
+    const scoped = currentJobScope()?.parallelism;
+    this.parallelism = parallelism ?? scoped ?? availableParallelism();
+    this.parallelismIsDefault = parallelism === undefined && scoped === undefined;
   }
 
   /**
-   * The environment of the running program (a local one at the machine's parallelism).
+   * The environment of the running program (a local one at the machine's parallelism; in a script,
+   * jobs that do not observe it run at 1).
    * @example
    * const env = ExecutionEnvironment.getExecutionEnvironment();
    */
@@ -67,6 +74,7 @@ export class ExecutionEnvironment {
   setParallelism(parallelism: number): this {
     checkParallelism(parallelism);
     this.parallelism = parallelism;
+    this.parallelismIsDefault = false;
     return this;
   }
   /**
@@ -88,13 +96,14 @@ export class ExecutionEnvironment {
   /** What the client needs of the config, as plain data. */
   private runConfig(): {
     objectReuse: boolean;
+    parallelismIsDefault: boolean;
     mode: string | undefined;
     watch: ExecutionConfig;
     memory: { budgetBytes: number | undefined; spillRoot: string | undefined };
   } {
     const mode = this.config.isExecutionModeSet() ? this.config.getExecutionMode() : undefined;
     const memory = { budgetBytes: this.config.getMemoryBudget(), spillRoot: this.config.getSpillDirectory() };
-    return { objectReuse: this.config.isObjectReuseEnabled(), mode, watch: this.config, memory };
+    return { objectReuse: this.config.isObjectReuseEnabled(), parallelismIsDefault: this.parallelismIsDefault, mode, watch: this.config, memory };
   }
   /**
    * Adds a listener told about every job this environment runs (Flink's registerJobListener):

@@ -17,6 +17,8 @@ export interface ActionOptions {
   readonly jobName: string;
   readonly parallelism: number;
   readonly objectReuse: boolean;
+  /** Whether `parallelism` is the machine's default, never given nor set (a script's plan may then run at 1). */
+  readonly parallelismIsDefault?: boolean;
   /** The environment's explicit execution mode, if it set one. */
   readonly mode?: string;
   /** Progress display and job listeners (the environment's config, structurally). */

@@ -106,6 +106,25 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
 }
 
 /**
+ * Where a script's action runs (a program that does its work at its top level: no job module to
+ * ship, so always in process). In "auto", the default mode, a script whose environment keeps the
+ * machine's default parallelism (never given nor set) runs at parallelism 1 when nothing in the
+ * plan observes the parallelism, as "auto" runs a job module in process: its subtasks would share
+ * one thread and only pay for partitioning (group-sum 1.56x and tuple-join 1.70x slower at 2 than
+ * at 1 in process, bench/README.md). A parallelism the program set, or an explicit mode (the
+ * environment's, or SLUICE_EXECUTION_MODE), is kept.
+ * @example
+ * scriptExecution(plan, undefined, true); // { mode: "in-process", parallelism: 1, reason: "auto: a script ..." } when nothing observes it
+ */
+export function scriptExecution(plan: PhysicalPlan, mode: string | undefined, parallelismIsDefault: boolean): ExecutionChoice {
+  const script = "a script (not a job module) runs in process";
+  const explicit = mode ?? (process.env.SLUICE_EXECUTION_MODE || undefined);
+  const maxP = Math.max(1, ...plan.nodes.map((n) => n.parallelism));
+  if (maxP === 1 || !parallelismIsDefault || (explicit !== undefined && explicit !== "auto")) return { mode: "in-process", workers: 0, reason: script };
+  return autoInProcess(plan, maxP, `auto: ${script} at the machine's default parallelism`);
+}
+
+/**
  * "auto" in process: at parallelism 1 unless something in the plan observes its parallelism `maxP`;
  * sinks with an output format keep theirs (a file sink still writes its directory of files).
  */

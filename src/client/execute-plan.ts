@@ -13,7 +13,7 @@ import type { TaskExecutor } from "../runtime/executors/executor.js";
 import { COORDINATOR_TASK_RECORDS } from "../runtime/executors/local-task.js";
 import { watchJob } from "./job-progress.js";
 import { currentSession, outcomeOf, type ActionOptions, type ActionOutcome } from "./action-session.js";
-import type { ExecutionChoice } from "./choose-execution.js";
+import { scriptExecution, type ExecutionChoice } from "./choose-execution.js";
 import { activePlanCapture } from "./plan-capture.js";
 import { JobExecutionResult } from "../common/job-execution-result.js";
 
@@ -27,7 +27,8 @@ let warned = false;
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<ActionOutcome> {
   const capture = activePlanCapture();
   if (capture?.mode === "explain") {
-    capture.jobs.push({ jobName: options.jobName, plan: optimize(sinks, planOptions(options)) });
+    // A script shows the plan it would run; a job module's, the plan at its parallelism (its workers run that one).
+    capture.jobs.push({ jobName: options.jobName, plan: currentSession() ? optimize(sinks, planOptions(options)) : scriptPlan(sinks, options) });
     return { result: new JobExecutionResult(options.jobName, 0, new Map(), []), collected: [] };
   }
   const outcome = await dispatch(sinks, options);
@@ -45,8 +46,18 @@ function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<
         "this script runs in process\n",
     );
   }
+  return runWatched(scriptPlan(sinks, options), options);
+}
+
+/** A script's plan as it runs: at parallelism 1 when scriptExecution says so. */
+function scriptPlan(sinks: readonly SinkNode[], options: ExecuteOptions): PhysicalPlan {
   const plan = optimize(sinks, planOptions(options));
-  return runWatched(plan, options);
+  const again = replanOptions(options, scriptChoice(plan, options));
+  return again ? optimize(sinks, again) : plan;
+}
+
+function scriptChoice(plan: PhysicalPlan, options: ExecuteOptions): ExecutionChoice {
+  return scriptExecution(plan, options.mode, options.parallelismIsDefault === true);
 }
 
 /** Runs `plan` (in process, or on `executor`) with the environment's progress display and job listeners. */
@@ -66,7 +77,7 @@ export async function runWatched(plan: PhysicalPlan, options: ExecuteOptions, ex
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {
   let plan = optimize(sinks, planOptions(options));
   const session = currentSession();
-  const choice: ExecutionChoice = session?.explain(plan, options) ?? { mode: "in-process", workers: 0, reason: "a script (not a job module) runs in process" };
+  const choice: ExecutionChoice = session?.explain(plan, options) ?? scriptChoice(plan, options);
   const again = replanOptions(options, choice);
   if (again) plan = optimize(sinks, again);
   const execution = {
