@@ -9,8 +9,9 @@
  * - a custom partitioner, which is handed the number of partitions;
  * - sortPartition other than right after a range partition (the output is sorted per partition).
  * A sink with an output format sees its own parallelism (`open(taskNumber, numTasks)`: a file sink
- * writes a directory above 1, a print sink prefixes the subtask): it keeps it, fed from parallelism 1
- * (which records land in which file is not part of the contract, as in Flink).
+ * writes a directory above 1): it keeps it, fed from parallelism 1 (which records land in which file
+ * is not part of the contract, as in Flink). A print sink above 1 prefixes each record with its
+ * subtask, which shows the partitioning that fed it: the plan keeps its parallelism.
  * Plain functions given to map, join, reduce... see records only, so the result is the same at any
  * parallelism (up to the order of an unordered result).
  * @example
@@ -18,16 +19,26 @@
  */
 import type { LogicalNode } from "../plan/logical.js";
 import type { PhysicalNode, PhysicalPlan } from "../plan/physical.js";
+import { PrintingOutputFormat } from "../io/printing-output-format.js";
 
 /** Why the plan's parallelism can be observed (the first thing found), or undefined if nothing observes it. */
 export function parallelismObserver(plan: PhysicalPlan): string | undefined {
   for (const node of allNodes(plan.nodes)) {
     const logical = node.logical;
+    if (printsPartitions(logical, node)) return `'${node.name}' prints each record with its subtask's prefix (it shows the partitioning)`;
     if (logical.parallelism !== undefined) continue; // set explicitly: kept whatever the default
     const why = observes(logical, node);
     if (why !== undefined) return `'${node.name}' ${why}`;
   }
   return undefined;
+}
+
+/**
+ * A print sink above parallelism 1 (printOnTaskManager): its `k> ` prefixes show which subtask got
+ * each record, so the partitioning feeding it (a hash partition by key, Flink's) is seen too.
+ */
+function printsPartitions(n: LogicalNode, physical: PhysicalNode): boolean {
+  return n.kind === "sink" && n.sink.kind === "format" && n.sink.format instanceof PrintingOutputFormat && physical.parallelism > 1;
 }
 
 /** Whether a sink with an output format runs at the default parallelism (see OptimizerOptions.outputParallelism). */

@@ -1,7 +1,8 @@
 /**
  * A script (no job module) at the machine's default parallelism runs at parallelism 1 in process
  * when nothing in its plan observes the parallelism, as "auto" runs a job module in process; a
- * parallelism the script set, an explicit mode, or a function that sees its subtask keeps it.
+ * parallelism the script set, an explicit mode, a function that sees its subtask or a print sink
+ * whose prefixes show the partitioning keeps it.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -46,7 +47,7 @@ test("a script at the default parallelism runs at 1 where nothing observes it", 
   assert.deepEqual([...new Set(local.ran)], [1]);
 });
 
-test("a script keeps a parallelism it set, an explicit mode, and a parallelism a function observes", { skip }, async () => {
+test("a script keeps a parallelism it set, an explicit mode, and a parallelism a function or a print sink observes", { skip }, async () => {
   const set = ExecutionEnvironment.getExecutionEnvironment().setParallelism(cores);
   const explicitMode = ExecutionEnvironment.getExecutionEnvironment();
   explicitMode.getConfig().setExecutionMode("in-process");
@@ -56,6 +57,15 @@ test("a script keeps a parallelism it set, an explicit mode, and a parallelism a
     assert.equal(got.execution.reason, "a script (not a job module) runs in process");
     assert.ok(got.ran.includes(cores), String(got.ran));
     assert.deepEqual(got.out, expected);
+  }
+  // A print sink above 1 prefixes each record with its subtask: the hash partitioning feeding it shows.
+  for (const sinkParallelism of [undefined, cores]) {
+    const env = ExecutionEnvironment.getExecutionEnvironment();
+    const sink = sums(env).printOnTaskManager("sums");
+    if (sinkParallelism !== undefined) sink.setParallelism(sinkParallelism);
+    const execution = (JSON.parse(env.getExecutionPlan()) as { execution: Execution }).execution;
+    assert.equal(execution.parallelism, undefined, execution.reason);
+    assert.match(execution.reason, new RegExp(`keeps parallelism ${cores}: .*prints each record with its subtask's prefix`));
   }
   class Tagged extends RichMapFunction<number, [number, number]> {
     map(x: number): [number, number] {
