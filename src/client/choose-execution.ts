@@ -68,7 +68,10 @@ export const AUTO_MIN_FILE_BYTES = 16 * 2 ** 20;
  * hash tables slow each other (bench/README.md: two p=1 wordcounts side by side, 17-20% each) that
  * is not won back at 52 MB: wordcount wall 1284-1383 ms against 1089-1208 at p=1 (fresh processes,
  * interleaved, 5 runs of 7 rounds), while the same job in a process whose pool is up ran in 816-1136
- * against 1028-1364. Measured at 104 MB: 2.3-2.8 s against 2.0-4.0 (a noisy hour).
+ * against 1028-1364. Measured at 104 MB: 2.3-2.8 s against 2.0-4.0 (a noisy hour). Both
+ * crossovers sit near it (bench/crossover.ts, three runs): on a worker thread wordcount's 52 MB was
+ * 0.92-1.07x of p=1 and csv-job with 67 MB of orders 0.91-1.06x; at 105 MB of text auto was 1.06-1.48x
+ * faster, at 133 MB of orders 1.08-1.33x.
  */
 export const AUTO_MIN_FILE_BYTES_COLD = 64 * 2 ** 20;
 
