@@ -1,5 +1,5 @@
 /**
- * The differential fuzzer's campaign entry: `npm run fuzz -- --runs N --seed S [--mode in-process|threads|processes]
+ * The differential fuzzer's campaign entry: `npm run fuzz -- --runs N --seed S [--mode in-process|threads|processes|auto]
  * [--parallelism p] [--depth d] [--flags nanKeys,posExpr,...|all]`. Prints progress and the shrunk
  * failing program to stderr; exits 1 on a failure. The program is test/fuzz/ (see its README part in
  * test/fuzz/fuzz.ts).

@@ -1,7 +1,8 @@
 /**
  * The differential fuzzer at a fixed seed: random programs over every DataSet operator, at
  * parallelism 1 and 4, checked against the naive model (test/fuzz/model.ts). In process, then a
- * smaller run at p=4 as a job module (program.job.ts) in worker threads and in child processes.
+ * smaller run at p=4 as a job module (program.job.ts) in worker threads, in child processes and in
+ * the default mode (in process at parallelism 1 where nothing in the plan observes it).
  * Long campaigns: `npm run fuzz`.
  */
 import { test } from "node:test";
@@ -10,7 +11,7 @@ import { DEFAULT_FLAGS } from "./ast.js";
 import { fuzz } from "./fuzz.js";
 import type { Mode } from "./runner.js";
 
-const RUNS: Record<Mode, number> = { "in-process": 300, threads: 40, processes: 40 };
+const RUNS: Record<Mode, number> = { "in-process": 300, threads: 40, processes: 40, auto: 100 };
 
 for (const mode of Object.keys(RUNS) as Mode[]) {
   const runs = RUNS[mode];

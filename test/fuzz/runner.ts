@@ -10,9 +10,14 @@ import { schemaOf, type Node, type Program, type Root, type Schema } from "./ast
 import { build, keyArgs, order } from "./build.js";
 
 type Rec = any;
-/** Where the program's jobs run: in this process, or as a job module (program.job.ts) on workers. */
-export type Mode = "in-process" | "threads" | "processes";
-export const MODES: readonly Mode[] = ["in-process", "threads", "processes"];
+/**
+ * Where the program's jobs run: in this process, or as a job module (program.job.ts) on workers, or
+ * as that job module in the default mode ("auto": the fuzzer's small inputs run in process, at
+ * parallelism 1 where nothing in the plan observes the parallelism, the rule a script at the
+ * default parallelism follows too).
+ */
+export type Mode = "in-process" | "threads" | "processes" | "auto";
+export const MODES: readonly Mode[] = ["in-process", "threads", "processes", "auto"];
 
 const PROGRAM_JOB = new URL("./program.job.ts", import.meta.url);
 
@@ -53,7 +58,7 @@ export function rootDataSet(env: ExecutionEnvironment, root: Root): DataSet<Rec>
 
 /**
  * Runs `p`: in process on a local environment, or through runJob as the job module
- * program.job.ts (every worker builds the program from the same AST) in threads or processes.
+ * program.job.ts (every worker builds the program from the same AST) in threads, processes or "auto".
  */
 export async function runProgram(p: Program, mode: Mode): Promise<Observed> {
   const dir = p.sink === "csv" || p.sink === "text" ? mkdtempSync(join(tmpdir(), "sluice-fuzz-")) : undefined;
