@@ -14,6 +14,7 @@ if (isMainThread && out) {
     const graphs: JobGraph[] = capture.jobs.map((j) => {
       const g = planGraph(j.jobName, j.plan, j.result?.getChannelMetrics());
       if (j.result) g.runtimeMs = j.result.getNetRuntime();
+      if (j.execution) g.execution = j.execution;
       return g;
     });
     writeFileSync(out, JSON.stringify(graphs));

@@ -27,6 +27,7 @@ function jobText(job: JobGraph, index: number, total: number): string {
   const lines: string[] = [];
   const ran = job.runtimeMs !== undefined ? `, ran in ${job.runtimeMs.toFixed(0)} ms` : "";
   lines.push(`Job ${index}/${total} "${job.jobName}": ${job.nodes.length} operators, default parallelism ${job.defaultParallelism}${ran}`);
+  if (job.execution) lines.push(`  Runs ${job.execution}`);
   for (const n of job.nodes) {
     const depth = nesting(n, byId);
     const pad = "  ".repeat(depth + 1);

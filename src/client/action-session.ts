@@ -36,6 +36,8 @@ export interface ActionOutcome {
   readonly run?: JobRun;
   /** The plan that ran, when it was planned here (the coordinator). */
   readonly plan?: PhysicalPlan;
+  /** Where it ran and why, when it was planned here. */
+  readonly execution?: ExecutionChoice;
 }
 
 export interface ActionSession {

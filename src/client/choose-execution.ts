@@ -42,6 +42,16 @@ export interface ExecutionChoice {
   readonly coordinator?: boolean;
 }
 
+/**
+ * The choice as one line, as "auto" logs it and `sluice explain` shows it.
+ * @example
+ * executionText(choice); // "threads (1 worker and the coordinator), auto: ..." or "in-process, a script (not a job module) runs in process"
+ */
+export function executionText(choice: ExecutionChoice): string {
+  const workers = choice.workers > 0 ? ` (${choice.workers} worker${choice.workers === 1 ? "" : "s"}${choice.coordinator ? " and the coordinator" : ""})` : "";
+  return `${choice.mode}${workers}, ${choice.reason}`;
+}
+
 /** Records of sequence input above which "auto" uses workers. */
 export const AUTO_MIN_INPUT = 200_000;
 

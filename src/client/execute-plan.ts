@@ -13,7 +13,7 @@ import type { TaskExecutor } from "../runtime/executors/executor.js";
 import { COORDINATOR_TASK_RECORDS } from "../runtime/executors/local-task.js";
 import { watchJob } from "./job-progress.js";
 import { currentSession, outcomeOf, type ActionOptions, type ActionOutcome } from "./action-session.js";
-import { scriptExecution, type ExecutionChoice } from "./choose-execution.js";
+import { executionText, scriptExecution, type ExecutionChoice } from "./choose-execution.js";
 import { activePlanCapture } from "./plan-capture.js";
 import { JobExecutionResult } from "../common/job-execution-result.js";
 
@@ -27,16 +27,20 @@ let warned = false;
 export async function executePlan(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<ActionOutcome> {
   const capture = activePlanCapture();
   if (capture?.mode === "explain") {
-    // A script shows the plan it would run; a job module's, the plan at its parallelism (its workers run that one).
-    capture.jobs.push({ jobName: options.jobName, plan: currentSession() ? optimize(sinks, planOptions(options)) : scriptPlan(sinks, options) });
+    // The plan that would run, and where: the choice a run would make (nothing runs).
+    const { plan, choice } = chosenPlan(sinks, options);
+    capture.jobs.push({ jobName: options.jobName, plan, execution: executionText(choice) });
     return { result: new JobExecutionResult(options.jobName, 0, new Map(), []), collected: [] };
   }
   const outcome = await dispatch(sinks, options);
-  if (capture && outcome.plan) capture.jobs.push({ jobName: options.jobName, plan: outcome.plan, result: outcome.result });
+  if (capture && outcome.plan) {
+    const execution = outcome.execution && executionText(outcome.execution);
+    capture.jobs.push({ jobName: options.jobName, plan: outcome.plan, result: outcome.result, ...(execution ? { execution } : {}) });
+  }
   return outcome;
 }
 
-function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<ActionOutcome> {
+async function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<ActionOutcome> {
   const session = currentSession();
   if (session) return session.execute(sinks, options);
   if (!warned && (options.mode === "threads" || options.mode === "processes")) {
@@ -46,18 +50,19 @@ function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Promise<
         "this script runs in process\n",
     );
   }
-  return runWatched(scriptPlan(sinks, options), options);
+  const { plan, choice } = chosenPlan(sinks, options);
+  return { ...(await runWatched(plan, options)), execution: choice };
 }
 
-/** A script's plan as it runs: at parallelism 1 when scriptExecution says so. */
-function scriptPlan(sinks: readonly SinkNode[], options: ExecuteOptions): PhysicalPlan {
+/**
+ * The plan an action runs and where: the job module's session decides (job-session.ts), a script runs
+ * in process (scriptExecution); planned again at parallelism 1 when the choice says so.
+ */
+function chosenPlan(sinks: readonly SinkNode[], options: ExecuteOptions): { plan: PhysicalPlan; choice: ExecutionChoice } {
   const plan = optimize(sinks, planOptions(options));
-  const again = replanOptions(options, scriptChoice(plan, options));
-  return again ? optimize(sinks, again) : plan;
-}
-
-function scriptChoice(plan: PhysicalPlan, options: ExecuteOptions): ExecutionChoice {
-  return scriptExecution(plan, options.mode, options.parallelismIsDefault === true);
+  const choice = currentSession()?.explain(plan, options) ?? scriptExecution(plan, options.mode, options.parallelismIsDefault === true);
+  const again = replanOptions(options, choice);
+  return { plan: again ? optimize(sinks, again) : plan, choice };
 }
 
 /** Runs `plan` (in process, or on `executor`) with the environment's progress display and job listeners. */
@@ -75,11 +80,7 @@ export async function runWatched(plan: PhysicalPlan, options: ExecuteOptions, ex
 }
 
 export function explainPlan(sinks: readonly SinkNode[], options: ExecuteOptions): string {
-  let plan = optimize(sinks, planOptions(options));
-  const session = currentSession();
-  const choice: ExecutionChoice = session?.explain(plan, options) ?? scriptChoice(plan, options);
-  const again = replanOptions(options, choice);
-  if (again) plan = optimize(sinks, again);
+  const { plan, choice } = chosenPlan(sinks, options);
   const execution = {
     mode: choice.mode,
     ...(choice.workers > 0 ? { workers: choice.workers } : {}),

@@ -20,7 +20,7 @@ import type { WireEntry } from "../runtime/executors/protocol.js";
 import { RemoteExecutor } from "../runtime/executors/remote-executor.js";
 import { toWireError, type WireError } from "../runtime/executors/wire-error.js";
 import type { WorkerKind } from "../runtime/executors/worker-link.js";
-import { chooseExecution, type ExecutionChoice, type JobMode } from "./choose-execution.js";
+import { chooseExecution, executionText, type ExecutionChoice, type JobMode } from "./choose-execution.js";
 import { allElements, type ActionOptions, type ActionOutcome, type ActionSession, type CollectionElements } from "./action-session.js";
 import { trace } from "../runtime/executors/trace.js";
 import { runWatched } from "./execute-plan.js";
@@ -96,24 +96,23 @@ export class JobSession implements ActionSession, RunListener {
       trace(`action ${n} planned: ${choice.mode}`);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
-        const workers = choice.workers > 0 ? ` (${choice.workers} worker${choice.workers === 1 ? "" : "s"}${choice.coordinator ? " and the coordinator" : ""})` : "";
-        writeDiagnostic(`[sluice] job '${options.jobName}': ${choice.mode}${workers}, ${choice.reason}\n`);
+        writeDiagnostic(`[sluice] job '${options.jobName}': ${executionText(choice)}\n`);
       }
       const signal = anySignal(options.signal, this.options.signal);
       if (this.options.cluster !== undefined) {
         const results = Array.from({ length: n }, (_, k) => this.wire(k));
         const outcome = await runOnCluster(this.options as ClusterRunOptions, this.run, n, results, plan, { ...options, signal });
         this.record(n, { ok: true, run: outcome.run! });
-        return outcome;
+        return { ...outcome, execution: choice };
       }
       if (choice.mode === "in-process") {
         const outcome = await runWatched(plan, { ...options, signal });
         this.record(n, { ok: true, run: outcome.run! });
-        return outcome;
+        return { ...outcome, execution: choice };
       }
       const outcome = await this.runRemote(n, plan, choice, { ...options, signal });
       this.record(n, { ok: true, run: outcome.run! });
-      return outcome;
+      return { ...outcome, execution: choice };
     } catch (e) {
       this.record(n, { ok: false, error: toWireError(e) });
       throw e;

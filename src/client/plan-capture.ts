@@ -11,6 +11,8 @@ import type { JobExecutionResult } from "../common/job-execution-result.js";
 export interface CapturedJob {
   readonly jobName: string;
   readonly plan: PhysicalPlan;
+  /** Where the job runs (or ran) and why, as one line (choose-execution.ts, executionText). */
+  readonly execution?: string;
   /** Set in "observe" mode once the job finished. */
   result?: JobExecutionResult;
 }

@@ -48,6 +48,8 @@ export interface JobGraph {
   readonly chains: string[][];
   /** Set when the job ran: its net runtime. */
   runtimeMs?: number;
+  /** Where the job runs (or ran) and why ("in-process, auto: ..."), when the capture knew. */
+  execution?: string;
 }
 
 /**

@@ -101,20 +101,33 @@ test("explain: builds the plan without running it and prints operators, strategi
 });
 
 test("explain --format json|svg|html: the same operators and channels as data and as a picture", async () => {
-  const json = await sluice(["explain", "--format", "json", JOB]);
+  // At parallelism 2 in process, as asked: "auto" would run this small job at 1 (next test).
+  const p2 = ["--parallelism", "2", "--mode", "in-process"];
+  const json = await sluice(["explain", "--format", "json", ...p2, JOB]);
   assert.equal(json.code, 0, json.stderr);
   const jobs = JSON.parse(json.stdout) as { nodes: { id: string; pact: string }[]; edges: { from: string; to: string; ship: string }[] }[];
   assert.equal(jobs.length, 1);
   assert.deepEqual(jobs[0]!.nodes.map((n) => n.pact), ["Data Source", "Data Source", "Join", "Combine (Aggregate)", "Aggregate", "Data Sink"]);
   assert.equal(jobs[0]!.edges.length, 5);
-  const svg = await sluice(["explain", "--format", "svg", JOB]);
+  const svg = await sluice(["explain", "--format", "svg", ...p2, JOB]);
   assert.equal(svg.code, 0, svg.stderr);
   assert.match(svg.stdout, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   assert.equal(svg.stdout.match(/<g class="node"/g)?.length, 6);
   assert.equal(svg.stdout.match(/<g class="edge"/g)?.length, 5);
-  const html = await sluice(["explain", "--format", "html", JOB]);
+  const html = await sluice(["explain", "--format", "html", ...p2, JOB]);
   assert.match(html.stdout, /^<!doctype html>/);
   assert.match(html.stdout, /<svg /);
+});
+
+test("explain shows where each job runs and the plan that runs there: auto keeps a small job module in process at parallelism 1", async () => {
+  const auto = await sluice(["explain", "--parallelism", "2", JOB]);
+  assert.equal(auto.code, 0, auto.stderr);
+  assert.match(auto.stdout, /^Job 1\/1 .*default parallelism 1\n {2}Runs in-process, auto: small parallel input .*at parallelism 1: nothing in the plan observes parallelism 2/m);
+  assert.doesNotMatch(auto.stdout, /Hash Partition/);
+  const json = JSON.parse((await sluice(["explain", "--format", "json", "--parallelism", "2", "--mode", "in-process", JOB])).stdout) as { execution?: string }[];
+  assert.equal(json[0]!.execution, "in-process, mode in-process (runJob)");
+  const script = await sluice(["explain", SCRIPT]);
+  assert.match(script.stdout, /^ {2}Runs in-process, a script \(not a job module\) runs in process$/m);
 });
 
 test("explain --run: runs the program and annotates each channel with the records it carried", async () => {
