@@ -27,7 +27,8 @@ export function renderSvg(jobs: readonly JobGraph[]): string {
     const layout = layoutJob(job);
     sections.push(`<g class="job" data-job="${i + 1}" transform="translate(0 ${y})">`);
     sections.push(
-      `<text class="job-title" x="12" y="20" font-weight="bold" font-size="14">${esc(`Job ${i + 1}: ${job.jobName} (default parallelism ${job.defaultParallelism}${job.runtimeMs !== undefined ? `, ran in ${job.runtimeMs.toFixed(0)} ms` : ""})`)}</text>`,
+      // Where the job runs and why, as the title's tooltip (one long line, kept out of the layout).
+      `<text class="job-title" x="12" y="20" font-weight="bold" font-size="14">${job.execution ? `<title>${esc(`Runs ${job.execution}`)}</title>` : ""}${esc(`Job ${i + 1}: ${job.jobName} (default parallelism ${job.defaultParallelism}${job.runtimeMs !== undefined ? `, ran in ${job.runtimeMs.toFixed(0)} ms` : ""})`)}</text>`,
     );
     sections.push(`<g transform="translate(0 ${HEADER})">${jobBody(layout, i + 1)}</g></g>`);
     y += layout.height + HEADER + 24;

@@ -112,6 +112,7 @@ test("explain --format json|svg|html: the same operators and channels as data an
   const svg = await sluice(["explain", "--format", "svg", ...p2, JOB]);
   assert.equal(svg.code, 0, svg.stderr);
   assert.match(svg.stdout, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(svg.stdout, /<text class="job-title"[^>]*><title>Runs in-process, mode in-process \(runJob\)<\/title>Job 1: /);
   assert.equal(svg.stdout.match(/<g class="node"/g)?.length, 6);
   assert.equal(svg.stdout.match(/<g class="edge"/g)?.length, 5);
   const html = await sluice(["explain", "--format", "html", ...p2, JOB]);
