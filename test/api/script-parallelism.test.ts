@@ -10,7 +10,11 @@ import { availableParallelism } from "node:os";
 import { ExecutionEnvironment, RichMapFunction, type DataSet, type ProgressSnapshot } from "../../src/index.js";
 
 const cores = availableParallelism();
-const skip = cores < 2 ? "needs a machine default parallelism above 1" : false;
+const skip = cores < 2
+  ? "needs a machine default parallelism above 1"
+  : process.env.SLUICE_EXECUTION_MODE
+    ? "SLUICE_EXECUTION_MODE is an explicit mode, which keeps the parallelism"
+    : false;
 
 type Execution = { mode: string; parallelism?: number; reason: string };
 
