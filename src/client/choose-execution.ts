@@ -96,7 +96,7 @@ const USER_FUNCTION_DRIVERS = /MAP|FILTER|REDUCE|GROUP|JOIN|HYBRIDHASH|MERGE|NES
 export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string): ExecutionChoice {
   const inProcess = (reason: string): ExecutionChoice => ({ mode: "in-process", workers: 0, reason });
   if (mode === "in-process") return inProcess(`mode in-process (${from})`);
-  const maxP = Math.max(1, ...plan.nodes.map((n) => n.parallelism));
+  const maxP = maxParallelism(plan);
   if (maxP === 1) return inProcess(`${mode === "auto" ? "auto: " : ""}parallelism 1`);
   const workers = Math.min(poolSize(), maxP);
   if (mode !== "auto") return { mode, workers, reason: `mode ${mode} (${from})` };
@@ -132,9 +132,14 @@ export function chooseExecution(plan: PhysicalPlan, mode: JobMode, from: string)
 export function scriptExecution(plan: PhysicalPlan, mode: string | undefined, parallelismIsDefault: boolean): ExecutionChoice {
   const script = "a script (not a job module) runs in process";
   const explicit = mode ?? (process.env.SLUICE_EXECUTION_MODE || undefined);
-  const maxP = Math.max(1, ...plan.nodes.map((n) => n.parallelism));
+  const maxP = maxParallelism(plan);
   if (maxP === 1 || !parallelismIsDefault || (explicit !== undefined && explicit !== "auto")) return { mode: "in-process", workers: 0, reason: script };
   return autoInProcess(plan, maxP, `auto: ${script} at the machine's default parallelism`);
+}
+
+/** The highest parallelism of the plan's operators (at least 1). */
+function maxParallelism(plan: PhysicalPlan): number {
+  return Math.max(1, ...plan.nodes.map((n) => n.parallelism));
 }
 
 /**
