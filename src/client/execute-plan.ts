@@ -56,11 +56,21 @@ async function dispatch(sinks: readonly SinkNode[], options: ExecuteOptions): Pr
 
 /**
  * The plan an action runs and where: the job module's session decides (job-session.ts), a script runs
- * in process (scriptExecution); planned again at parallelism 1 when the choice says so.
+ * in process (scriptExecution).
  */
 function chosenPlan(sinks: readonly SinkNode[], options: ExecuteOptions): { plan: PhysicalPlan; choice: ExecutionChoice } {
+  const session = currentSession();
+  return planWhere(sinks, options, (plan) => session?.explain(plan, options) ?? scriptExecution(plan, options.mode, options.parallelismIsDefault === true));
+}
+
+/** The sinks' plan and where `choose` runs it, planned again at parallelism 1 when the choice says so. */
+export function planWhere(
+  sinks: readonly SinkNode[],
+  options: ExecuteOptions,
+  choose: (plan: PhysicalPlan) => ExecutionChoice,
+): { plan: PhysicalPlan; choice: ExecutionChoice } {
   const plan = optimize(sinks, planOptions(options));
-  const choice = currentSession()?.explain(plan, options) ?? scriptExecution(plan, options.mode, options.parallelismIsDefault === true);
+  const choice = choose(plan);
   const again = replanOptions(options, choice);
   return { plan: again ? optimize(sinks, again) : plan, choice };
 }

@@ -8,8 +8,6 @@
  */
 import { writeDiagnostic } from "../common/diagnostics.js";
 import { InvalidProgramException } from "../common/errors.js";
-import { optimize } from "../optimizer/optimizer.js";
-import { planOptions, replanOptions } from "./plan-options.js";
 import type { SinkNode } from "../plan/logical.js";
 import type { PhysicalPlan } from "../plan/physical.js";
 import type { JobRun } from "../runtime/job-runner.js";
@@ -23,7 +21,7 @@ import type { WorkerKind } from "../runtime/executors/worker-link.js";
 import { chooseExecution, executionText, type ExecutionChoice, type JobMode } from "./choose-execution.js";
 import { allElements, type ActionOptions, type ActionOutcome, type ActionSession, type CollectionElements } from "./action-session.js";
 import { trace } from "../runtime/executors/trace.js";
-import { runWatched } from "./execute-plan.js";
+import { planWhere, runWatched } from "./execute-plan.js";
 import { closeClusterRun, runOnCluster, type ClusterRunOptions } from "./cluster-run.js";
 
 export type { JobMode };
@@ -89,28 +87,19 @@ export class JobSession implements ActionSession, RunListener {
     const n = this.actions++;
     try {
       trace(`action ${n} reached`);
-      let plan = optimize(sinks, planOptions(options));
-      const choice = this.choose(plan, options);
-      const again = replanOptions(options, choice);
-      if (again) plan = optimize(sinks, again);
+      const { plan, choice } = planWhere(sinks, options, (p) => this.choose(p, options));
       trace(`action ${n} planned: ${choice.mode}`);
       // "auto" says what it chose on stderr: every time it uses workers, once per run otherwise.
       if (choice.reason.startsWith("auto") && (choice.mode !== "in-process" || n === 0)) {
         writeDiagnostic(`[sluice] job '${options.jobName}': ${executionText(choice)}\n`);
       }
       const signal = anySignal(options.signal, this.options.signal);
+      let outcome: ActionOutcome;
       if (this.options.cluster !== undefined) {
         const results = Array.from({ length: n }, (_, k) => this.wire(k));
-        const outcome = await runOnCluster(this.options as ClusterRunOptions, this.run, n, results, plan, { ...options, signal });
-        this.record(n, { ok: true, run: outcome.run! });
-        return { ...outcome, execution: choice };
-      }
-      if (choice.mode === "in-process") {
-        const outcome = await runWatched(plan, { ...options, signal });
-        this.record(n, { ok: true, run: outcome.run! });
-        return { ...outcome, execution: choice };
-      }
-      const outcome = await this.runRemote(n, plan, choice, { ...options, signal });
+        outcome = await runOnCluster(this.options as ClusterRunOptions, this.run, n, results, plan, { ...options, signal });
+      } else if (choice.mode === "in-process") outcome = await runWatched(plan, { ...options, signal });
+      else outcome = await this.runRemote(n, plan, choice, { ...options, signal });
       this.record(n, { ok: true, run: outcome.run! });
       return { ...outcome, execution: choice };
     } catch (e) {
